@@ -1,0 +1,48 @@
+/**
+ * The transport-neutral exchange: what an adapter hands the RESTCONF core and
+ * what it gets back. No transport object crosses this line.
+ */
+
+export interface CoreRequest {
+  /** Upper-case method name. */
+  readonly method: string;
+  /** The raw path, still percent-encoded, without the query string. */
+  readonly path: string;
+  /** The raw query string without `?` ('' when absent). */
+  readonly query: string;
+  /** Header names in lower case; repeated headers joined with ', '. */
+  readonly headers: ReadonlyMap<string, string>;
+  /** The request body. Pulled by the core; the adapter buffers at most what was pulled plus one chunk. */
+  readonly body: AsyncIterable<Uint8Array>;
+  /** Fires when the client goes away (connection closed or reset) before the answer ended. */
+  readonly signal: AbortSignal;
+  readonly remoteAddress: string;
+  /** 'http/1.1' or 'h2'. */
+  readonly protocol: string;
+  /** Whether the connection is over TLS. */
+  readonly secure: boolean;
+}
+
+/**
+ * A response body: a whole string/bytes (the synchronous fast path) or a
+ * pull-based stream of chunks. Adapters pull the next chunk only when the
+ * socket can take more (backpressure), and call `return()` on the iterator
+ * when the client goes away, which must release everything the stream held.
+ */
+export type ResponseBody = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+
+export interface CoreResponse {
+  readonly status: number;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Undefined for no body (204, 304, HEAD). */
+  readonly body: ResponseBody | undefined;
+  /**
+   * For long-lived streams (SSE): the adapter writes each chunk as soon as it
+   * is available instead of waiting to fill a buffer.
+   */
+  readonly flushEachChunk?: boolean;
+}
+
+/** The core as adapters see it. */
+export type Handler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
