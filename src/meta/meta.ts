@@ -30,7 +30,7 @@ export interface Documented {
 export interface XPathMeta {
   readonly text: string;
   readonly expr: XPathExpr;
-  /** Prefix to module name, as in force where the expression was written. */
+  /** Prefix to module name, as in force where the expression was written ('' → that module). */
   readonly prefixes: ReadonlyMap<string, string>;
   /** Module whose namespace unprefixed names in the expression belong to. */
   readonly defaultModule: string;
@@ -122,7 +122,7 @@ export interface TypeMeta {
   /** Default from the typedef chain, as written (prefixes resolved against `defaultPrefixes`). */
   readonly default: string | undefined;
   readonly units: string | undefined;
-  /** Prefixes in force where the type (or its default) was written, for identityref values. */
+  /** Prefixes in force where the type (or its default) was written, for identityref values ('' → that module). */
   readonly prefixes: ReadonlyMap<string, string>;
 }
 
