@@ -26,6 +26,17 @@ export interface LoadedSources {
 /** A module asked for by file path or by name (optionally name@revision). */
 export type ModuleRequest = { readonly file: string } | { readonly name: string; readonly revision?: string };
 
+/** Parsed files by path, reused while the file's text is unchanged (statements are immutable). */
+const parsed = new Map<string, { readonly text: string; readonly result: ReturnType<typeof readYang> }>();
+
+const readCached = (text: string, file: string): ReturnType<typeof readYang> => {
+  const hit = parsed.get(file);
+  if (hit !== undefined && hit.text === text) return hit.result;
+  const result = readYang(text, file);
+  parsed.set(file, { text, result });
+  return result;
+};
+
 export class SourceLoader {
   private readonly units = new Map<string, ModuleUnit>();
   private readonly loading: string[] = [];
@@ -53,7 +64,7 @@ export class SourceLoader {
       this.diag.error(loc, `cannot read ${file}: ${(e as Error).message}`);
       return undefined;
     }
-    const { statement, diagnostics } = readYang(text, file);
+    const { statement, diagnostics } = readCached(text, file);
     for (const d of diagnostics) this.diag.add(d);
     if (statement === undefined) return undefined;
     if (statement.keyword !== 'module' && statement.keyword !== 'submodule') {
