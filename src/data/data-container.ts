@@ -1,0 +1,62 @@
+/**
+ * The in-memory data tree: what JSON input decodes to, what the embedded
+ * datastore stores, and what constraints (when, must, leafref, unique...) are
+ * checked on. Values are keyed by their schema node, so names never clash
+ * across namespaces.
+ */
+import type {
+  ContainerMeta, DataNodeMeta, IoMeta, ListMeta, ModuleMeta, NotificationMeta,
+} from '../meta/meta.ts';
+import type { YangValue } from '../types/value.ts';
+
+/** What a container-like instance is an instance of. */
+export type HolderMeta = ModuleMeta | ContainerMeta | ListMeta | IoMeta | NotificationMeta;
+
+/** The value of an anydata or anyxml node: any JSON value, kept as parsed. */
+export interface AnyValue {
+  readonly any: unknown;
+}
+
+/**
+ * By the kind of its schema node:
+ * leaf → YangValue; leaf-list → YangValue[]; container → DataContainer;
+ * list → DataContainer[] (entries); anydata/anyxml → AnyValue.
+ */
+export type DataValue = YangValue | readonly YangValue[] | DataContainer | readonly DataContainer[] | AnyValue;
+
+export class DataContainer {
+  readonly values = new Map<DataNodeMeta, DataValue>();
+
+  constructor(readonly meta: HolderMeta) {}
+
+  get(meta: DataNodeMeta): DataValue | undefined {
+    return this.values.get(meta);
+  }
+
+  set(meta: DataNodeMeta, value: DataValue): this {
+    this.values.set(meta, value);
+    return this;
+  }
+
+  delete(meta: DataNodeMeta): boolean {
+    return this.values.delete(meta);
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  /** A deep copy (values are immutable; containers and arrays are copied). */
+  clone(): DataContainer {
+    const c = new DataContainer(this.meta);
+    for (const [m, v] of this.values) {
+      if (v instanceof DataContainer) c.values.set(m, v.clone());
+      else if (m.kind === 'list') c.values.set(m, (v as readonly DataContainer[]).map((e) => e.clone()));
+      else if (m.kind === 'leaf-list') c.values.set(m, [...(v as readonly YangValue[])]);
+      else c.values.set(m, v);
+    }
+    return c;
+  }
+}
+
+export const isDataContainer = (v: DataValue | undefined): v is DataContainer => v instanceof DataContainer;

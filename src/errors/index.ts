@@ -1,0 +1,2 @@
+export { ERROR_TAGS, statusOf, type ErrorTag, type ErrorType } from './error-tag.ts';
+export { restconfError, RestconfFailure, type RestconfError } from './restconf-error.ts';
