@@ -1,0 +1,78 @@
+/**
+ * The comparison operators with XPath 1.0 semantics (§3.4). Comparisons
+ * involving node-sets are existential: true when some node (pair) satisfies it.
+ */
+import { nodeStringValue } from './string-value.ts';
+import { xpathBoolean } from './xpath-boolean.ts';
+import { xpathNumber } from './xpath-number.ts';
+import { parseNumber } from './parse-number.ts';
+import { isNodeSet, type NodeSet, type XPathValue } from './xpath-value.ts';
+
+export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
+type Atom = string | number | boolean;
+
+export function compareValues(op: CompareOp, a: XPathValue, b: XPathValue): boolean {
+  if (isNodeSet(a)) {
+    if (isNodeSet(b)) return compareNodeSets(op, a, b);
+    if (typeof b === 'boolean') return compareAtoms(op, a.length > 0, b);
+    return a.some((n) => compareAtoms(op, nodeStringValue(n), b));
+  }
+  if (isNodeSet(b)) {
+    if (typeof a === 'boolean') return compareAtoms(op, a, b.length > 0);
+    return b.some((n) => compareAtoms(op, a, nodeStringValue(n)));
+  }
+  return compareAtoms(op, a, b);
+}
+
+/** Two values that are not node-sets. */
+export function compareAtoms(op: CompareOp, a: Atom, b: Atom): boolean {
+  if (op === '=' || op === '!=') {
+    let equal: boolean;
+    if (typeof a === 'boolean' || typeof b === 'boolean') equal = xpathBoolean(a) === xpathBoolean(b);
+    else if (typeof a === 'number' || typeof b === 'number') equal = xpathNumber(a) === xpathNumber(b);
+    else equal = a === b;
+    return op === '=' ? equal : !equal;
+  }
+  return relation(op, xpathNumber(a), xpathNumber(b));
+}
+
+function relation(op: '<' | '<=' | '>' | '>=', x: number, y: number): boolean {
+  switch (op) {
+    case '<': return x < y;
+    case '<=': return x <= y;
+    case '>': return x > y;
+    case '>=': return x >= y;
+  }
+}
+
+function compareNodeSets(op: CompareOp, a: NodeSet, b: NodeSet): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  if (op === '=') {
+    const strings = new Set(a.map(nodeStringValue));
+    return b.some((n) => strings.has(nodeStringValue(n)));
+  }
+  if (op === '!=') {
+    const strings = new Set(a.map(nodeStringValue));
+    if (strings.size > 1) return true;
+    const [only] = strings;
+    return b.some((n) => nodeStringValue(n) !== only);
+  }
+  // Relational: some pair satisfies it iff the extreme values do (NaN never does).
+  const [minA, maxA] = range(a);
+  const [minB, maxB] = range(b);
+  if (op === '<' || op === '<=') return relation(op, minA, maxB);
+  return relation(op, maxA, minB);
+}
+
+/** [min, max] of the numeric values, ignoring NaN; [NaN, NaN] when all are NaN. */
+function range(nodes: NodeSet): [number, number] {
+  let min = NaN;
+  let max = NaN;
+  for (const n of nodes) {
+    const v = parseNumber(nodeStringValue(n));
+    if (Number.isNaN(v)) continue;
+    if (!(v >= min)) min = v;
+    if (!(v <= max)) max = v;
+  }
+  return [min, max];
+}
