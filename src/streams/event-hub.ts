@@ -1,0 +1,110 @@
+import { asyncScheduler, defer, finalize, type Observable, type SchedulerLike } from 'rxjs';
+import { overflowFrame } from './final-frames.ts';
+import { frameEvents } from './frame-events.ts';
+import { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
+import { PullStream, type StreamSubscriber } from './pull-stream.ts';
+import { sharedSources, type ErrorReporter, type SourceRequest } from './shared-sources.ts';
+import type { SseFrame } from './sse-frame.ts';
+import { createStreamCounters, type StreamCounters } from './stream-counters.ts';
+
+export interface EventHubOptions {
+  /** Event frames a subscriber may have waiting; one more drops it. Default 1,000. */
+  readonly maxQueuedEvents?: number;
+  /**
+   * Period of the keep-alive clock; on each tick that saw no event, idle
+   * streams get a keep-alive comment (so an idle stream hears something at
+   * least every 2 × keepAliveMs). 0 turns it off. Default 15,000.
+   */
+  readonly keepAliveMs?: number;
+  /** Clock for keep-alive (a TestScheduler in tests). Default `asyncScheduler`. */
+  readonly scheduler?: SchedulerLike;
+  /** Told once per failure: a source that errored, a filter or an encoder that threw. */
+  readonly onError?: ErrorReporter;
+}
+
+export interface SubscribeRequest<E> extends SourceRequest<E> {
+  /**
+   * This subscriber's serialisation of an event. Default: bare JSON.
+   * Subscribers share encoding and keep-alive work only when they pass the
+   * same function: use one function per output mode, not one per request.
+   */
+  readonly encode?: EventEncoder<E>;
+}
+
+export interface EventHub<E> {
+  /** Joins the key's source now; the result is the response body, pulled by the transport. */
+  subscribe(request: SubscribeRequest<E>): StreamSubscriber;
+  /** The same subscriber as a cold stream of frames, unbounded (for tests and push transports). */
+  frames(request: SubscribeRequest<E>): Observable<SseFrame>;
+  /** A copy of the counters as they are now. */
+  counters(): StreamCounters;
+}
+
+export const DEFAULT_MAX_QUEUED_EVENTS = 1_000;
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+
+/**
+ * The notification multiplexer behind RESTCONF event streams: many
+ * subscribers, one hot source per key, one filter evaluation per event per
+ * distinct filter text, one encoding per event per encoder, a bounded queue
+ * per subscriber, and keep-alive comments on idle streams (one clock per
+ * key, filter and encoder, not per subscriber).
+ */
+export const createEventHub = <E = unknown>(options: EventHubOptions = {}): EventHub<E> => {
+  const maxQueuedEvents = options.maxQueuedEvents ?? DEFAULT_MAX_QUEUED_EVENTS;
+  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  if (!Number.isInteger(maxQueuedEvents) || maxQueuedEvents < 1) {
+    throw new RangeError(`maxQueuedEvents must be a positive integer, not ${maxQueuedEvents}`);
+  }
+  if (!(keepAliveMs >= 0)) throw new RangeError(`keepAliveMs must be 0 or more, not ${keepAliveMs}`);
+  const scheduler = options.scheduler ?? asyncScheduler;
+  const onError: ErrorReporter = options.onError ?? (() => undefined);
+
+  const counters = createStreamCounters();
+  const encoders = new WeakMap<EventEncoder<E>, (event: E) => SseFrame>();
+  const frameOfFor = (encode: EventEncoder<E>): ((event: E) => SseFrame) => {
+    let frameOf = encoders.get(encode);
+    if (frameOf === undefined) encoders.set(encode, (frameOf = lastFrameEncoder(encode)));
+    return frameOf;
+  };
+  const framed = sharedSources<E>({
+    counters,
+    onError,
+    toFrames: (key, encode) =>
+      frameEvents({
+        frameOf: frameOfFor(encode),
+        keepAliveMs,
+        scheduler,
+        onEncodeError: (error) => onError(key, error),
+      }),
+  });
+
+  const frames = (request: SubscribeRequest<E>): Observable<SseFrame> =>
+    defer(() => {
+      counters.subscribers += 1;
+      return framed(request, request.encode ?? encodeJson);
+    }).pipe(
+      finalize(() => {
+        counters.subscribers -= 1;
+      }),
+    );
+
+  const pullOptions = {
+    maxQueuedEvents,
+    overflowFrame: overflowFrame(maxQueuedEvents),
+    onDelivered: (delivered: number, comments: number): void => {
+      counters.eventsDelivered += delivered;
+      counters.keepAlivesSent += comments;
+    },
+    onOverflow: (discarded: number): void => {
+      counters.eventsDropped += discarded;
+      counters.subscribersDropped += 1;
+    },
+  };
+
+  return {
+    subscribe: (request) => new PullStream(frames(request), pullOptions),
+    frames,
+    counters: () => ({ ...counters }),
+  };
+};

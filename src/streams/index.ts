@@ -1,0 +1,19 @@
+/**
+ * RESTCONF event streams (RFC 8040 §6): the notification multiplexer and its
+ * Server-Sent Events framing.
+ */
+export {
+  createEventHub,
+  DEFAULT_KEEP_ALIVE_MS,
+  DEFAULT_MAX_QUEUED_EVENTS,
+  type EventHub,
+  type EventHubOptions,
+  type SubscribeRequest,
+} from './event-hub.ts';
+export type { ErrorReporter, EventFilter, SourceRequest } from './shared-sources.ts';
+export { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
+export { PullStream, type PullStreamOptions, type StreamSubscriber } from './pull-stream.ts';
+export { keepAlive } from './keep-alive.ts';
+export { eventFrame, KEEP_ALIVE_FRAME, sseComment, sseData, sseEvent, type SseFrame } from './sse-frame.ts';
+export { overflowFrame, SOURCE_ERROR_FRAME } from './final-frames.ts';
+export { createStreamCounters, type StreamCounters } from './stream-counters.ts';

@@ -1,0 +1,153 @@
+import type { Observable, Subscription } from 'rxjs';
+import type { SseFrame } from './sse-frame.ts';
+
+export interface PullStreamOptions {
+  /** Event frames a subscriber may have queued; one more and it is dropped. At least 1. */
+  readonly maxQueuedEvents: number;
+  /** What a dropped subscriber gets instead of its queue. */
+  readonly overflowFrame: SseFrame;
+  /** Frames handed to the consumer, per chunk. */
+  readonly onDelivered?: (events: number, comments: number) => void;
+  /** A drop for overflow, with the number of event frames discarded. */
+  readonly onOverflow?: (discardedEvents: number) => void;
+}
+
+type Result = IteratorResult<string, undefined>;
+
+/**
+ * What a transport holds for one subscriber: the response body, pulled one
+ * coalesced chunk at a time (`AsyncIterable<string>`, so it is a
+ * `ResponseBody`), and `return()` to let go of it.
+ */
+export interface StreamSubscriber extends AsyncIterableIterator<string, undefined, undefined> {
+  next(): Promise<Result>;
+  return(): Promise<Result>;
+  [Symbol.asyncIterator](): StreamSubscriber;
+  /** Whether the subscriber let go of its subscription (ended, dropped or returned). */
+  readonly released: boolean;
+}
+type Waiter = (result: Result) => void;
+
+const DONE: Result = Object.freeze({ done: true, value: undefined });
+
+/**
+ * A subscriber's side of a frame stream, consumed by pulling: subscribes to
+ * `frames` at once and queues what arrives (bounded), and each `next()`
+ * resolves with everything queued, coalesced into one chunk, or waits for the
+ * next frame. A keep-alive comment is queued only onto an empty queue.
+ *
+ * Overflow: the frame that would exceed `maxQueuedEvents` drops the
+ * subscriber: its queue is replaced by `overflowFrame`, its subscription is
+ * released at once, and after the consumer pulls that frame the stream ends.
+ *
+ * `return()` releases everything at once, resolves a pending `next()` with
+ * done, and may be called any number of times. An error from `frames` ends
+ * the stream like completion (the hub turns errors into a final frame first).
+ *
+ * One Promise per `next()`, none per frame.
+ */
+export class PullStream implements StreamSubscriber {
+  /** Queued frame texts (frames are shared between subscribers: a queue holds references). */
+  private readonly queue: string[] = [];
+  private queuedEvents = 0;
+  private queuedComments = 0;
+  private ended = false;
+  private upstream: Subscription | undefined;
+  private readonly waiters: Waiter[] = [];
+
+  constructor(
+    frames: Observable<SseFrame>,
+    private readonly options: PullStreamOptions,
+  ) {
+    const subscription = frames.subscribe({
+      next: (frame) => this.push(frame),
+      error: () => this.end(),
+      complete: () => this.end(),
+    });
+    if (this.ended) subscription.unsubscribe();
+    else this.upstream = subscription;
+  }
+
+  get released(): boolean {
+    return this.ended;
+  }
+
+  next(): Promise<Result> {
+    if (this.queue.length > 0) {
+      const chunk = this.queue.length === 1 ? (this.queue[0] as string) : this.queue.join('');
+      this.delivered(this.queuedEvents, this.queuedComments);
+      this.clear();
+      return Promise.resolve({ done: false, value: chunk });
+    }
+    if (this.ended) return Promise.resolve(DONE);
+    return new Promise<Result>((resolve) => this.waiters.push(resolve));
+  }
+
+  return(): Promise<Result> {
+    this.clear();
+    this.end();
+    return Promise.resolve(DONE);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  private push(frame: SseFrame): void {
+    if (this.ended) return;
+    switch (frame.kind) {
+      case 'event':
+        if (this.queuedEvents >= this.options.maxQueuedEvents) this.overflow();
+        else this.offer(frame.text, 1, 0);
+        return;
+      case 'comment':
+        if (this.queue.length === 0) this.offer(frame.text, 0, 1);
+        return;
+      case 'final':
+        this.offer(frame.text, 0, 0);
+        this.end();
+        return;
+    }
+  }
+
+  /** Hands `text` to a waiting `next()`, else queues it. */
+  private offer(text: string, events: number, comments: number): void {
+    const waiter = this.waiters.shift();
+    if (waiter !== undefined) {
+      this.delivered(events, comments);
+      waiter({ done: false, value: text });
+      return;
+    }
+    this.queue.push(text);
+    this.queuedEvents += events;
+    this.queuedComments += comments;
+  }
+
+  private overflow(): void {
+    const discarded = this.queuedEvents + 1;
+    this.clear();
+    this.queue.push(this.options.overflowFrame.text);
+    this.options.onOverflow?.(discarded);
+    this.end();
+  }
+
+  private delivered(events: number, comments: number): void {
+    this.options.onDelivered?.(events, comments);
+  }
+
+  private clear(): void {
+    this.queue.length = 0;
+    this.queuedEvents = 0;
+    this.queuedComments = 0;
+  }
+
+  /** No more frames: release the subscription; waiters (only when nothing is queued) get done. */
+  private end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    const upstream = this.upstream;
+    this.upstream = undefined;
+    upstream?.unsubscribe();
+    if (this.queue.length === 0) for (const waiter of this.waiters.splice(0)) waiter(DONE);
+  }
+}
