@@ -12,17 +12,20 @@ export interface RestconfError {
   readonly path?: string;
   readonly message: string;
   readonly info?: Readonly<Record<string, unknown>>;
+  /** Another status the tag allows (see ERROR_TAGS); the tag's usual one otherwise. */
+  readonly status?: number;
 }
 
 export const restconfError = (
   tag: ErrorTag,
   message: string,
-  extra: { type?: ErrorType; appTag?: string | undefined; path?: string | undefined; info?: Record<string, unknown> } = {},
+  extra: { type?: ErrorType; appTag?: string | undefined; path?: string | undefined; info?: Record<string, unknown>; status?: number } = {},
 ): RestconfError => {
   const e: { -readonly [K in keyof RestconfError]: RestconfError[K] } = { type: extra.type ?? 'application', tag, message };
   if (extra.appTag !== undefined) e.appTag = extra.appTag;
   if (extra.path !== undefined) e.path = extra.path;
   if (extra.info !== undefined) e.info = extra.info;
+  if (extra.status !== undefined) e.status = extra.status;
   return e;
 };
 

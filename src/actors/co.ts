@@ -1,0 +1,130 @@
+/**
+ * Walks over nodes are generators: a node that answers synchronously costs a
+ * plain function call; one that answers with a Promise or Observable makes
+ * the walk yield it, and the runner resumes the walk when it settles. A walk
+ * may also yield FLUSH to hand buffered output to a consumer and pause until
+ * more is wanted (backpressure).
+ */
+import { isObservable, type Observable, type Subscription } from 'rxjs';
+import { isPending, type Answer } from './answer.ts';
+
+export const FLUSH: unique symbol = Symbol('flush');
+export type Pending = PromiseLike<unknown> | Observable<unknown>;
+export type Co<T> = Generator<Pending | typeof FLUSH, T, unknown>;
+
+/** Resolves an answer inside a walk: `const v = yield* ask(node.child(r))`. */
+export function* ask<T>(a: Answer<T>): Co<T> {
+  if (!isPending(a)) return a as T;
+  return (yield a) as T;
+}
+
+export type Step<T> = { readonly done: true; readonly value: T } | { readonly done: false };
+
+/** Runs a walk step by step; `cancel` ends it (its `finally` blocks run) and drops any pending answer. */
+export class Runner<T> {
+  private sub: Subscription | undefined;
+  private cancelled = false;
+
+  constructor(private readonly gen: Co<T>) {}
+
+  /** Runs until the walk flushes ({done:false}) or ends ({done:true}). */
+  step(): Promise<Step<T>> {
+    return Promise.resolve(this.stepNow());
+  }
+
+  /** As step, but answers synchronously when the walk did not have to wait. */
+  stepNow(): Step<T> | Promise<Step<T>> {
+    let result: { ok: true; step: Step<T> } | { ok: false; error: unknown } | undefined;
+    let settle: ((r: { ok: true; step: Step<T> } | { ok: false; error: unknown }) => void) | undefined;
+    this.advance(
+      { ok: true, value: undefined },
+      (step) => (settle === undefined ? (result = { ok: true, step }) : settle({ ok: true, step })),
+      (error) => (settle === undefined ? (result = { ok: false, error }) : settle({ ok: false, error })),
+    );
+    if (result !== undefined) {
+      if (result.ok) return result.step;
+      throw result.error;
+    }
+    return new Promise((resolve, reject) => {
+      settle = (r) => (r.ok ? resolve(r.step) : reject(r.error));
+    });
+  }
+
+  /** Runs a walk that never flushes and never waits, synchronously; throws if it needs to wait. */
+  runSync(): T {
+    const r = this.gen.next();
+    if (r.done === true) return r.value;
+    this.cancel();
+    throw new Error('walk did not complete synchronously');
+  }
+
+  cancel(): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.sub?.unsubscribe();
+    this.sub = undefined;
+    try {
+      this.gen.return(undefined as T);
+    } catch {
+      // finally blocks of an abandoned walk must not break the caller
+    }
+  }
+
+  private advance(
+    input: { ok: true; value: unknown } | { ok: false; error: unknown },
+    resolve: (s: Step<T>) => void,
+    reject: (e: unknown) => void,
+  ): void {
+    let next: IteratorResult<Pending | typeof FLUSH, T>;
+    for (;;) {
+      if (this.cancelled) return;
+      try {
+        next = input.ok ? this.gen.next(input.value) : this.gen.throw(input.error);
+      } catch (e) {
+        reject(e);
+        return;
+      }
+      if (next.done === true) {
+        resolve({ done: true, value: next.value });
+        return;
+      }
+      if (next.value === FLUSH) {
+        resolve({ done: false });
+        return;
+      }
+      const pending = next.value;
+      let sync: { ok: true; value: unknown } | { ok: false; error: unknown } | undefined;
+      let waiting = true;
+      const settle = (r: { ok: true; value: unknown } | { ok: false; error: unknown }): void => {
+        if (!waiting) return;
+        waiting = false;
+        this.sub?.unsubscribe();
+        this.sub = undefined;
+        if (sync === undefined && inLoop) sync = r;
+        else this.advance(r, resolve, reject);
+      };
+      let inLoop = true;
+      if (isObservable(pending)) {
+        this.sub = pending.subscribe({
+          next: (value) => settle({ ok: true, value }),
+          error: (error: unknown) => settle({ ok: false, error }),
+          complete: () => settle({ ok: true, value: undefined }),
+        });
+      } else {
+        pending.then((value) => settle({ ok: true, value }), (error: unknown) => settle({ ok: false, error }));
+      }
+      inLoop = false;
+      if (sync === undefined) return;
+      input = sync;
+    }
+  }
+}
+
+/** Runs a walk to its end (flushes are ignored). */
+export const runToEnd = async <T>(gen: Co<T>): Promise<T> => {
+  const r = new Runner(gen);
+  for (;;) {
+    const s = await r.step();
+    if (s.done) return s.value;
+  }
+};

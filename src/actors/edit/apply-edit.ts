@@ -1,0 +1,177 @@
+/**
+ * One edit on one tree of nodes: find how much of the target path exists,
+ * then delete, change in place, or create what is missing below the deepest
+ * existing node — always through editWithHooks, so every node on the way
+ * sees the spec's BeginEdit/EndEdit sequence.
+ */
+import { DataContainer } from '../../data/data-container.ts';
+import { childPath, formatPath } from '../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { ListMeta } from '../../meta/meta.ts';
+import type { YangValue } from '../../types/value.ts';
+import { isPending } from '../answer.ts';
+import type { Co } from '../co.ts';
+import type { FieldValue } from '../field-value.ts';
+import { entryOf, listOf, type TargetStep } from '../navigate.ts';
+import type { ListItem, Node } from '../node.ts';
+import type { Selection } from '../selection.ts';
+import { copyInto, failed } from './copy-into.ts';
+import { editWithHooks, withNode } from './edit-hooks.ts';
+
+export type EditOperation = 'merge' | 'replace' | 'create' | 'delete';
+
+export interface EditOutcome {
+  /** The target did not exist before (201 Created rather than 204). */
+  readonly created: boolean;
+  /** The target existed (delete of a missing target did nothing when false). */
+  readonly existed: boolean;
+}
+
+/** A node on the way down: its selection, and the list selection when it is a list entry. */
+interface Level {
+  readonly sel: Selection;
+  readonly list?: Selection;
+}
+
+const isField = (s: TargetStep): boolean => s.meta.kind === 'leaf' || s.meta.kind === 'leaf-list' || s.meta.kind === 'anydata' || s.meta.kind === 'anyxml';
+
+const stepKey = (s: TargetStep): readonly YangValue[] | undefined => ('key' in s ? s.key : undefined);
+
+export const dataExists = (sel: Selection, step: TargetStep): RestconfFailure => {
+  const path = formatPath(childPath(sel.path, step.meta as never, stepKey(step)));
+  return new RestconfFailure([restconfError('data-exists', `data already exists at ${path}`, { path })]);
+};
+
+function* down(at: Level, step: TargetStep): Co<Level | undefined> {
+  const meta = step.meta;
+  if (meta.kind === 'container') {
+    const path = childPath(at.sel.path, meta);
+    const a = at.sel.node.child?.({ selection: at.sel, path, meta, new: false, delete: false });
+    const node = (isPending(a) ? yield a : a) as Node | undefined;
+    return node === undefined ? undefined : { sel: at.sel.select(node, meta, path) };
+  }
+  if (meta.kind === 'list') {
+    const key = stepKey(step);
+    if (key === undefined) return undefined;
+    const list = yield* listOf(at.sel, meta);
+    if (list === undefined) return undefined;
+    const e = yield* entryOf(list, meta, key);
+    return e === undefined ? undefined : { sel: e.selection, list };
+  }
+  return undefined;
+}
+
+/** Creates the node of `step` below `at` (a new container or list entry with its key leaves). */
+function* create(at: Selection, step: TargetStep): Co<Selection> {
+  const meta = step.meta;
+  const path = childPath(at.path, meta as never, stepKey(step));
+  if (meta.kind === 'container') {
+    const a = at.node.child?.({ selection: at, path, meta, new: true, delete: false });
+    const node = (isPending(a) ? yield a : a) as Node | undefined;
+    if (node === undefined) throw failed(at, `the node could not create container "${meta.name}"`);
+    return at.select(node, meta, path);
+  }
+  const list = meta as ListMeta;
+  const key = stepKey(step) ?? [];
+  let ls = yield* listOf(at, list);
+  if (ls === undefined) {
+    const lpath = childPath(at.path, list);
+    const a = at.node.child?.({ selection: at, path: lpath, meta: list, new: true, delete: false });
+    const node = (isPending(a) ? yield a : a) as Node | undefined;
+    if (node === undefined) throw failed(at, `the node could not create list "${list.name}"`);
+    ls = at.select(node, list, lpath);
+  }
+  const b = ls.node.next?.({ selection: ls, path, meta: list, key, row: Number.MAX_SAFE_INTEGER, new: true, delete: false });
+  const item = (isPending(b) ? yield b : b) as ListItem | undefined;
+  if (item === undefined) throw failed(at, `the node could not create an entry of list "${list.name}"`);
+  const entry = ls.select(item.node, list, path, key);
+  for (const [i, k] of list.keys.entries()) {
+    const c = entry.node.field?.({ selection: entry, path: childPath(path, k), meta: k, write: true, value: key[i] });
+    if (isPending(c)) yield c;
+  }
+  return entry;
+}
+
+function* writeField(holder: Selection, step: TargetStep, op: EditOperation, input: FieldValue | undefined): Co<void> {
+  const meta = step.meta as Parameters<NonNullable<Node['field']>>[0]['meta'];
+  const path = childPath(holder.path, meta);
+  let value = input;
+  if (meta.kind === 'leaf-list' && 'value' in step && step.value !== undefined) {
+    const a = holder.node.field?.({ selection: holder, path, meta, write: false, value: undefined });
+    const current = ((isPending(a) ? yield a : a) ?? []) as readonly YangValue[];
+    const one = step.value;
+    const rest = current.filter((v) => v !== one);
+    value = op === 'delete' ? (rest.length > 0 ? rest : undefined) : [...rest, one];
+  } else if (op === 'delete') {
+    value = undefined;
+  }
+  const b = holder.node.field?.({ selection: holder, path, meta, write: true, value });
+  if (isPending(b)) yield b;
+}
+
+function* fieldExists(holder: Selection, step: TargetStep): Co<boolean> {
+  const meta = step.meta as Parameters<NonNullable<Node['field']>>[0]['meta'];
+  const a = holder.node.field?.({ selection: holder, path: childPath(holder.path, meta), meta, write: false, value: undefined });
+  const v = (isPending(a) ? yield a : a) as FieldValue | undefined;
+  if (v === undefined) return false;
+  if ('value' in step && step.value !== undefined && Array.isArray(v)) return v.includes(step.value);
+  return true;
+}
+
+/** Runs an edit on the tree under `root`. `input` is a DataContainer for node targets, a value for field targets. */
+export function* applyEdit(root: Selection, steps: readonly TargetStep[], op: EditOperation, input: DataContainer | FieldValue | undefined): Co<EditOutcome> {
+  const last = steps[steps.length - 1];
+  const fieldStep = last !== undefined && isField(last) ? last : undefined;
+  const nodeSteps = fieldStep === undefined ? steps : steps.slice(0, -1);
+  const chain: Level[] = [{ sel: root }];
+  for (const step of nodeSteps) {
+    const next = yield* down(chain[chain.length - 1] as Level, step);
+    if (next === undefined) break;
+    chain.push(next);
+  }
+  const existing = chain.length - 1;
+  const deepest = chain[existing] as Level;
+  const ancestors = chain.slice(0, existing).reverse().map((l) => l.sel);
+  const allThere = existing === nodeSteps.length;
+  const targetExists = allThere && (fieldStep === undefined || (yield* fieldExists(deepest.sel, fieldStep)));
+
+  if (op === 'delete') {
+    if (!targetExists) return { created: false, existed: false };
+    if (fieldStep !== undefined) {
+      yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => writeField(deepest.sel, fieldStep, 'delete', undefined));
+    } else {
+      const parent = ancestors[0];
+      const step = nodeSteps[nodeSteps.length - 1];
+      if (parent === undefined || step === undefined) throw new RestconfFailure([restconfError('operation-not-supported', 'the module root cannot be deleted', { status: 405 })]);
+      yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: true }, ancestors, function* () {
+        if (deepest.list !== undefined) {
+          const a = deepest.list.node.next?.({ selection: deepest.list, path: deepest.sel.path, meta: step.meta as ListMeta, key: stepKey(step), row: 0, new: false, delete: true });
+          if (isPending(a)) yield a;
+        } else {
+          const a = parent.node.child?.({ selection: parent, path: deepest.sel.path, meta: step.meta as never, new: false, delete: true });
+          if (isPending(a)) yield a;
+        }
+      });
+    }
+    return { created: false, existed: true };
+  }
+
+  if (op === 'create' && targetExists) throw dataExists(fieldStep === undefined ? (chain[existing - 1]?.sel ?? root) : deepest.sel, last ?? nodeSteps[0] as TargetStep);
+  const mode = op === 'replace' ? 'replace' : 'merge';
+  const missing = nodeSteps.slice(existing);
+  const finish = function* (target: Selection, isNew: boolean): Co<void> {
+    if (fieldStep !== undefined) yield* writeField(target, fieldStep, op, input as FieldValue | undefined);
+    else yield* copyInto(target, (input as DataContainer | undefined) ?? new DataContainer(target.meta as never), mode, isNew);
+  };
+  const build = function* (at: Selection, i: number): Co<void> {
+    const step = missing[i];
+    if (step === undefined) {
+      yield* finish(at, i > 0);
+      return;
+    }
+    const made = yield* create(at, step);
+    yield* withNode(made, { editRoot: true, new: true, delete: false }, () => build(made, i + 1));
+  };
+  yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => (missing.length === 0 ? finish(deepest.sel, false) : build(deepest.sel, 0)));
+  return { created: !targetExists, existed: targetExists };
+}

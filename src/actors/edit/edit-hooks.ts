@@ -1,0 +1,63 @@
+/**
+ * BeginEdit/EndEdit as the spec's tables order them. The target begins
+ * first, then every ancestor bubbling up (flags all false); descendants
+ * begin in pre-order and end in post-order; then the target ends, then the
+ * ancestors nearest first. When anything fails, every node whose beginEdit
+ * succeeded gets endEdit with the failure, so it can roll back and unlock.
+ */
+import { isPending } from '../answer.ts';
+import type { Co } from '../co.ts';
+import type { EditFlags } from '../requests.ts';
+import type { Selection } from '../selection.ts';
+
+export const NONE: EditFlags = { editRoot: false, new: false, delete: false };
+
+function* begin(sel: Selection, flags: EditFlags): Co<void> {
+  const a = sel.node.beginEdit?.({ selection: sel, path: sel.path, ...flags });
+  if (isPending(a)) yield a;
+}
+
+function* end(sel: Selection, flags: EditFlags): Co<void> {
+  const a = sel.node.endEdit?.({ selection: sel, path: sel.path, ...flags });
+  if (isPending(a)) yield a;
+}
+
+/** endEdit with the failure; its own errors are dropped (the first failure is what the client sees). */
+function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void> {
+  try {
+    const a = sel.node.endEdit?.({ selection: sel, path: sel.path, ...flags, failure });
+    if (isPending(a)) yield a;
+  } catch {
+    // rollback problems must not hide the original failure
+  }
+}
+
+/** An edit of `target`, bubbling to `ancestors` (nearest first), with `body` doing the changes. */
+export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: () => Co<void>): Co<void> {
+  const begun: [Selection, EditFlags][] = [];
+  try {
+    yield* begin(target, flags);
+    begun.push([target, flags]);
+    for (const a of ancestors) {
+      yield* begin(a, NONE);
+      begun.push([a, NONE]);
+    }
+    yield* body();
+  } catch (e) {
+    for (const [s, f] of begun) yield* endFailed(s, f, e);
+    throw e;
+  }
+  for (const [s, f] of begun) yield* end(s, f);
+}
+
+/** A descendant inside an edit: begin, body, end (endEdit with the failure if the body fails). */
+export function* withNode(sel: Selection, flags: EditFlags, body: () => Co<void>): Co<void> {
+  yield* begin(sel, flags);
+  try {
+    yield* body();
+  } catch (e) {
+    yield* endFailed(sel, flags, e);
+    throw e;
+  }
+  yield* end(sel, flags);
+}

@@ -1,0 +1,152 @@
+/**
+ * The read walk: from a source selection into a writer node, asking the
+ * source only for what the options select. Unselected fields, rows and
+ * children are never requested. Synchronous answers stay synchronous.
+ */
+import { childPath } from '../../data/data-path.ts';
+import type { DataDef, LeafMeta, ListMeta } from '../../meta/meta.ts';
+import { isPending } from '../answer.ts';
+import { FLUSH, type Co } from '../co.ts';
+import type { FieldValue } from '../field-value.ts';
+import type { ListItem, Node } from '../node.ts';
+import type { JsonBuffer, JsonObjectWriter } from '../nodes/json-writer.ts';
+import type { Selection } from '../selection.ts';
+import { admitsContent } from './content.ts';
+import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
+import type { NodeBudget } from './node-budget.ts';
+import type { ReadOptions } from './read-options.ts';
+import { applyWithDefaults } from './with-defaults.ts';
+
+export interface ReadState {
+  readonly options: ReadOptions;
+  readonly budget: NodeBudget;
+  readonly buffer: JsonBuffer;
+  /** Flush when the buffer holds this many characters. */
+  readonly flushAt: number;
+}
+
+export interface Cursor {
+  /** Level of the node whose children are walked (the target is level 1). */
+  readonly level: number;
+  readonly fields: FieldSelection | undefined;
+  readonly xfields: FieldSelection | undefined;
+}
+
+const EDIT = { editRoot: true, new: true, delete: false } as const;
+
+export function* readChildren(from: Selection, to: Node, cur: Cursor, st: ReadState): Co<void> {
+  const children = (from.meta as { children?: readonly DataDef[] }).children ?? [];
+  for (const def of children) yield* readDef(from, to, def, cur, st);
+}
+
+export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, st: ReadState): Co<void> {
+  if (def.kind === 'choice') {
+    let only: string | undefined;
+    if (from.node.choose !== undefined) {
+      const a = from.node.choose({ selection: from, path: from.path, meta: def, cases: def.cases });
+      only = (isPending(a) ? yield a : a) as string | undefined;
+      if (only === undefined) return;
+    }
+    for (const c of def.cases) {
+      if (only !== undefined && c.name !== only) continue;
+      for (const d of c.children) yield* readDef(from, to, d, cur, st);
+    }
+    return;
+  }
+  const { options } = st;
+  if (!admitsContent(def, options.content)) return;
+  const fields = fieldsBelow(cur.fields, def);
+  if (fields === null) return;
+  const xfields = xfieldsBelow(cur.xfields, def);
+  if (xfields === null) return;
+  const level = cur.level + 1;
+  if (options.depth !== undefined && level > options.depth) return;
+  const path = childPath(from.path, def);
+  const below: Cursor = { level, fields, xfields };
+  switch (def.kind) {
+    case 'leaf': case 'leaf-list': case 'anydata': case 'anyxml': {
+      if (from.node.field === undefined) return;
+      const a = from.node.field({ selection: from, path, meta: def, write: false, value: undefined });
+      let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
+      let isDefault = false;
+      if (def.kind === 'leaf') ({ value, isDefault } = applyWithDefaults(def as LeafMeta, value, options.withDefaults));
+      if (value === undefined) return;
+      st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
+      to.field?.({ selection: from, path, meta: def, write: true, value });
+      if (isDefault && options.withDefaults === 'report-all-tagged') {
+        (to as JsonObjectWriter).raw(`@${def.name}`, '{"ietf-netconf-with-defaults:default":true}');
+      }
+      return;
+    }
+    case 'container': {
+      if (from.node.child === undefined) return;
+      const a = from.node.child({ selection: from, path, meta: def, new: false, delete: false });
+      const node = (isPending(a) ? yield a : a) as Node | undefined;
+      if (node === undefined) return;
+      try {
+        yield* readContainer(from.select(node, def, path), to, below, st);
+      } finally {
+        node.release?.();
+      }
+      return;
+    }
+    case 'list': {
+      if (from.node.child === undefined) return;
+      const a = from.node.child({ selection: from, path, meta: def, new: false, delete: false });
+      const node = (isPending(a) ? yield a : a) as Node | undefined;
+      if (node === undefined) return;
+      try {
+        yield* readList(from.select(node, def, path), to, def, below, st);
+      } finally {
+        node.release?.();
+      }
+      return;
+    }
+  }
+}
+
+/** Writes a container that exists: `"name":{...}` (empty at the depth limit). */
+export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadState): Co<void> {
+  const meta = sel.meta as DataDef;
+  const w = to.child?.({ selection: sel, path: sel.path, meta: meta as never, new: true, delete: false }) as Node;
+  w.beginEdit?.({ selection: sel, path: sel.path, ...EDIT });
+  st.budget.spend(1);
+  if (st.options.depth === undefined || cur.level < st.options.depth) yield* readChildren(sel, w, cur, st);
+  w.endEdit?.({ selection: sel, path: sel.path, ...EDIT });
+  if (st.buffer.size >= st.flushAt) yield FLUSH;
+}
+
+/** Writes a list: `"name":[...]`, only the selected rows, each asked for by row. */
+export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor, st: ReadState, only?: ListItem): Co<void> {
+  const w = to.child?.({ selection: list, path: list.path, meta, new: true, delete: false }) as Node;
+  w.beginEdit?.({ selection: list, path: list.path, ...EDIT });
+  const deep = st.options.depth === undefined || cur.level < st.options.depth;
+  if (only !== undefined) {
+    yield* readEntry(list, w, meta, only, 0, cur, st);
+  } else if (deep && list.node.next !== undefined) {
+    const range = st.options.range?.list === meta ? st.options.range : undefined;
+    const last = range?.to ?? Number.POSITIVE_INFINITY;
+    for (let row = range?.from ?? 0; row <= last; row++) {
+      const a = list.node.next({ selection: list, path: list.path, meta, key: undefined, row, new: false, delete: false });
+      const item = (isPending(a) ? yield a : a) as ListItem | undefined;
+      if (item === undefined) break;
+      yield* readEntry(list, w, meta, item, row, cur, st);
+      if (st.buffer.size >= st.flushAt) yield FLUSH;
+    }
+  }
+  w.endEdit?.({ selection: list, path: list.path, ...EDIT });
+}
+
+function* readEntry(list: Selection, w: Node, meta: ListMeta, item: ListItem, row: number, cur: Cursor, st: ReadState): Co<void> {
+  const path = childPath(list.path.segments.length > 0 ? { segments: list.path.segments.slice(0, -1) } : list.path, meta, item.key);
+  const entry = list.select(item.node, meta, path, item.key);
+  try {
+    const ew = w.next?.({ selection: list, path, meta, key: item.key, row, new: true, delete: false }) as ListItem;
+    ew.node.beginEdit?.({ selection: entry, path, ...EDIT });
+    st.budget.spend(1);
+    yield* readChildren(entry, ew.node, cur, st);
+    ew.node.endEdit?.({ selection: entry, path, ...EDIT });
+  } finally {
+    item.node.release?.();
+  }
+}

@@ -1,0 +1,39 @@
+/** A read request: navigate to the target, then write its document; text whole or streamed. */
+import { formatPath } from '../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { Co } from '../co.ts';
+import { navigate, type TargetStep } from '../navigate.ts';
+import { JsonBuffer } from '../nodes/json-writer.ts';
+import type { Selection } from '../selection.ts';
+import { NodeBudget } from './node-budget.ts';
+import { runRead, type ReadBody } from './read-body.ts';
+import { readDocument } from './read-document.ts';
+import type { ReadOptions } from './read-options.ts';
+
+/** Characters buffered before a chunk is handed out. */
+export const FLUSH_AT = 64 * 1024;
+
+function* readAt(roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, buffer: JsonBuffer, flushAt: number): Co<void> {
+  const st = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt };
+  const last = steps[steps.length - 1];
+  const root = roots[0];
+  if (last === undefined || root === undefined) {
+    yield* readDocument({ kind: 'roots', roots }, st);
+    return;
+  }
+  const parent = yield* navigate(root, steps);
+  if (parent === undefined) {
+    const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
+    throw new RestconfFailure([restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
+  }
+  yield* readDocument({ kind: 'node', parent, step: last }, st);
+}
+
+/**
+ * Reads `steps` below `root` (or, with no steps, the top-level members of
+ * every root). Synchronous when the nodes are.
+ */
+export const read = (roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT): ReadBody | Promise<ReadBody> => {
+  const buffer = new JsonBuffer(options.strict);
+  return runRead(readAt(roots, steps, options, buffer, flushAt), buffer);
+};
