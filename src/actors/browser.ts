@@ -1,13 +1,21 @@
 /** A Browser serves one module: it makes the root node afresh for every request. */
+import { Subject } from 'rxjs';
 import { rootPath } from '../data/data-path.ts';
 import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import type { Node } from './node.ts';
 import { emptyContext, type RequestContext } from './request-context.ts';
+import type { ChangeEvent } from './change-event.ts';
+import { Mailbox } from './edit/mailbox.ts';
 import { Selection } from './selection.ts';
 
 export type RootFactory = (context: RequestContext) => Node;
 
 export class Browser {
+  /** Edits of this module, one at a time. */
+  readonly mailbox = new Mailbox();
+  /** Committed changes of this module's data (edits through rxconf, and any an application reports). */
+  readonly changes = new Subject<ChangeEvent>();
+
   constructor(
     readonly module: ModuleMeta,
     readonly schema: SchemaContext,

@@ -12,12 +12,12 @@ const USAGE = `usage:
 const run = async (argv: readonly string[]): Promise<number> => {
   const [command, ...rest] = argv;
   const common = {
-    path: { type: 'string', short: 'p', multiple: true, default: [] },
-    features: { type: 'string', short: 'F', multiple: true, default: [] },
-  } as const;
+    path: { type: 'string' as const, short: 'p', multiple: true as const, default: [] as string[] },
+    features: { type: 'string' as const, short: 'F', multiple: true as const, default: [] as string[] },
+  };
   switch (command) {
     case 'check': {
-      const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { ...common, warnings: { type: 'boolean', default: false } } });
+      const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { ...common, warnings: { type: 'boolean' as const, default: false } } });
       return checkCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.log(l));
     }
     case 'tree': {

@@ -1,0 +1,24 @@
+/** The node runtime: the contract applications implement, and the operations rxconf runs over it. */
+export type { Answer } from './answer.ts';
+export type { Node, ListItem } from './node.ts';
+export type { FieldValue } from './field-value.ts';
+export type * from './requests.ts';
+export type { RequestContext } from './request-context.ts';
+export { emptyContext } from './request-context.ts';
+export { Selection, type SelectionMeta } from './selection.ts';
+export { Browser, type RootFactory } from './browser.ts';
+export { Device } from './device.ts';
+export type { ChangeEvent } from './change-event.ts';
+export type { TargetStep } from './navigate.ts';
+export { read, FLUSH_AT } from './read/read.ts';
+export type { ReadBody } from './read/read-body.ts';
+export { defaultReadOptions, DEFAULT_MAX_NODES, type ReadOptions, type RowRange } from './read/read-options.ts';
+export { resolveFields, type FieldSelection } from './read/field-selection.ts';
+export type { ContentFilter } from './read/content.ts';
+export type { WithDefaults } from './read/with-defaults.ts';
+export { commitEdit, type EditCommand } from './edit/commit-edit.ts';
+export type { EditOperation, EditOutcome } from './edit/apply-edit.ts';
+export { invoke, notifications, type InvokeCommand, type NotificationEvent } from './operations/index.ts';
+export { DataContainerNode, DataListNode } from './nodes/data-node.ts';
+export { Datastore } from './nodes/datastore.ts';
+export { traceNode, type TraceEntry } from './nodes/trace-node.ts';

@@ -1,0 +1,2 @@
+export { invoke, type InvokeCommand } from './invoke.ts';
+export { notifications, type NotificationEvent } from './notifications.ts';

@@ -1,0 +1,70 @@
+/**
+ * Runs an rpc or action: the node answering for the operation's parent is
+ * handed the validated input as a node; its output node is read back into a
+ * data tree and checked. An operation with no handler is 501.
+ */
+import { DataContainer } from '../../data/data-container.ts';
+import { childPath, formatPath } from '../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { OperationMeta } from '../../meta/meta.ts';
+import { validateSubtree } from '../../validate/index.ts';
+import { isPending } from '../answer.ts';
+import type { Browser } from '../browser.ts';
+import { runToEnd, type Co } from '../co.ts';
+import { navigate, type TargetStep } from '../navigate.ts';
+import type { Node } from '../node.ts';
+import { DataContainerNode } from '../nodes/data-node.ts';
+import { readInto } from '../read/read-into.ts';
+import type { RequestContext } from '../request-context.ts';
+import { Selection } from '../selection.ts';
+
+export interface InvokeCommand {
+  /** Path to the operation; its last step is the rpc or action. */
+  readonly steps: readonly TargetStep[];
+  /** Decoded input (already checked against the schema), undefined when none was given. */
+  readonly input: DataContainer | undefined;
+  readonly context: RequestContext;
+}
+
+function* run(browser: Browser, cmd: InvokeCommand): Co<DataContainer | undefined> {
+  const op = cmd.steps[cmd.steps.length - 1]?.meta as OperationMeta;
+  const root = browser.root(cmd.context);
+  try {
+    const parent = yield* navigate(root, cmd.steps);
+    const path = childPath(parent?.path ?? root.path, op);
+    if (parent === undefined) {
+      throw new RestconfFailure([restconfError('invalid-value', `no data at ${formatPath(path)} to run ${op.name} on`, { type: 'protocol', path: formatPath(path), status: 404 })]);
+    }
+    if (parent.node.action === undefined) {
+      throw new RestconfFailure([restconfError('operation-not-supported', `${op.kind} "${op.name}" has no handler`, { path: formatPath(path) })]);
+    }
+    const inputData = cmd.input ?? new DataContainer(op.input);
+    const input = op.hasInput ? new Selection(browser, new DataContainerNode(inputData), op.input, path, parent, parent.context) : undefined;
+    const a = parent.node.action({ selection: parent, path, meta: op, input });
+    const out = (isPending(a) ? yield a : a) as Node | undefined;
+    if (!op.hasOutput) {
+      out?.release?.();
+      return undefined;
+    }
+    if (out === undefined) return new DataContainer(op.output);
+    try {
+      return yield* readInto(new Selection(browser, out, op.output, path, parent, parent.context));
+    } finally {
+      out.release?.();
+    }
+  } finally {
+    root.node.release?.();
+  }
+}
+
+/** Runs the operation; the output tree when the operation declares output. */
+export const invoke = async (browser: Browser, cmd: InvokeCommand): Promise<DataContainer | undefined> => {
+  const output = await runToEnd(run(browser, cmd));
+  if (output !== undefined) {
+    const errors = validateSubtree(output, { content: 'all', schema: browser.schema });
+    if (errors.length > 0) {
+      throw new RestconfFailure(errors.map((e) => restconfError('operation-failed', `the ${output.meta.parent?.name ?? ''} handler answered invalid output: ${e.message}`, { path: e.path })));
+    }
+  }
+  return output;
+};

@@ -1,0 +1,71 @@
+/**
+ * A notification as an Observable: subscribing navigates to the
+ * notification's parent and calls the node's notify; each event node is read
+ * into a data tree, in order; unsubscribing calls the node's closer (the
+ * notify subscription's teardown) and releases the nodes.
+ */
+import { concatMap, from, Observable, of, type Subscription } from 'rxjs';
+import type { DataContainer } from '../../data/data-container.ts';
+import { childPath, formatPath } from '../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { NotificationMeta } from '../../meta/meta.ts';
+import type { Browser } from '../browser.ts';
+import { Runner, runToEnd } from '../co.ts';
+import { navigate, type TargetStep } from '../navigate.ts';
+import type { Node } from '../node.ts';
+import { readInto } from '../read/read-into.ts';
+import type { RequestContext } from '../request-context.ts';
+import { Selection } from '../selection.ts';
+
+export interface NotificationEvent {
+  readonly time: Date;
+  readonly data: DataContainer;
+}
+
+const readEvent = (sel: Selection): Observable<DataContainer> => {
+  const runner = new Runner(readInto(sel));
+  let step: ReturnType<typeof runner.stepNow>;
+  try {
+    step = runner.stepNow();
+  } catch (e) {
+    sel.node.release?.();
+    throw e;
+  }
+  if (step instanceof Promise) {
+    return from(step.then((s) => (s.done ? s.value : runToEnd(readInto(sel)))).finally(() => sel.node.release?.()));
+  }
+  sel.node.release?.();
+  if (!step.done) throw new Error('event read flushed unexpectedly');
+  return of(step.value);
+};
+
+export const notifications = (browser: Browser, steps: readonly TargetStep[], context: RequestContext): Observable<NotificationEvent> =>
+  new Observable<NotificationEvent>((subscriber) => {
+    const meta = steps[steps.length - 1]?.meta as NotificationMeta;
+    const root = browser.root(context);
+    let sub: Subscription | undefined;
+    let closed = false;
+    runToEnd(navigate(root, steps)).then((parent) => {
+      if (closed) return;
+      const path = childPath(parent?.path ?? root.path, meta);
+      if (parent === undefined) {
+        throw new RestconfFailure([restconfError('invalid-value', `no data at ${formatPath(path)}`, { type: 'protocol', path: formatPath(path), status: 404 })]);
+      }
+      if (parent.node.notify === undefined) {
+        throw new RestconfFailure([restconfError('operation-not-supported', `notification "${meta.name}" has no source`, { path: formatPath(path) })]);
+      }
+      sub = parent.node
+        .notify({ selection: parent, path, meta })
+        .pipe(concatMap((node: Node) => readEvent(new Selection(browser, node, meta, path, parent, parent.context))))
+        .subscribe({
+          next: (data) => subscriber.next({ time: new Date(), data }),
+          error: (e: unknown) => subscriber.error(e),
+          complete: () => subscriber.complete(),
+        });
+    }).catch((e: unknown) => subscriber.error(e));
+    return () => {
+      closed = true;
+      sub?.unsubscribe();
+      root.node.release?.();
+    };
+  });
