@@ -35,6 +35,23 @@ export interface CompileResult {
   readonly diagnostics: readonly YangDiagnostic[];
 }
 
+/** A module that an implemented module augments or deviates is implemented too (RFC 7950 §5.6.5). */
+const implementTargets = (modules: Iterable<{ implemented: boolean; augmentedBy: readonly string[]; deviatedBy: readonly string[]; name: string }>): void => {
+  const all = [...modules];
+  const byName = new Map(all.map((m) => [m.name, m]));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const m of all) {
+      if (m.implemented) continue;
+      if ([...m.augmentedBy, ...m.deviatedBy].some((n) => byName.get(n)?.implemented === true)) {
+        m.implemented = true;
+        changed = true;
+      }
+    }
+  }
+};
+
 export const compileSchema = (options: CompileOptions): CompileResult => {
   const diag = new Diagnostics();
   const loaded = new SourceLoader(new ModuleSearch(options.searchPath), diag).load(options.modules);
@@ -65,6 +82,7 @@ export const compileSchema = (options: CompileOptions): CompileResult => {
   }
   applyTopLevelAugments(st);
   applyDeviations(st);
+  implementTargets(st.modules.values());
   st.completeTree();
   checkNames(st.modules.values(), diag);
   checkDefaults(st.modules.values() as Iterable<ModuleMeta>, st);
