@@ -63,7 +63,8 @@ export const invoke = async (browser: Browser, cmd: InvokeCommand): Promise<Data
   if (output !== undefined) {
     const errors = validateSubtree(output, { content: 'all', schema: browser.schema });
     if (errors.length > 0) {
-      throw new RestconfFailure(errors.map((e) => restconfError('operation-failed', `the ${output.meta.parent?.name ?? ''} handler answered invalid output: ${e.message}`, { path: e.path })));
+      const op = cmd.steps[cmd.steps.length - 1]?.meta;
+      throw new RestconfFailure(errors.map((e) => restconfError('operation-failed', `the ${op?.name ?? ''} handler answered invalid output: ${e.message}`, { path: e.path })));
     }
   }
   return output;

@@ -34,3 +34,12 @@ test('lists implemented modules with features, deviations and submodules, and im
   const r = yanglint(['-p', corpusPublic, '-t', 'data', join(corpusPublic, 'ietf-yang-library@2019-01-04.yang'), join(corpusPublic, 'ietf-datastores@2018-02-14.yang'), file]);
   t.true(r.ok, r.output);
 });
+
+(hasShared && hasYanglint ? test : test.skip)('yanglint accepts the restconf-state document against ietf-restconf-monitoring', async (t) => {
+  const { restconfState } = await import('../../../src/http/system/restconf-state.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'rxconf-rs-'));
+  const file = join(dir, 'state.json');
+  writeFileSync(file, JSON.stringify(restconfState([{ name: 'm:alarm', description: 'alarms', location: 'http://127.0.0.1:1/restconf/data/m:alarm' }])));
+  const r = yanglint(['-p', corpusPublic, '-t', 'data', join(corpusPublic, 'ietf-restconf-monitoring@2017-01-26.yang'), file]);
+  t.true(r.ok, r.output);
+});
