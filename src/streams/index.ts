@@ -17,3 +17,8 @@ export { keepAlive } from './keep-alive.ts';
 export { eventFrame, KEEP_ALIVE_FRAME, sseComment, sseData, sseEvent, type SseFrame } from './sse-frame.ts';
 export { overflowFrame, SOURCE_ERROR_FRAME } from './final-frames.ts';
 export { createStreamCounters, type StreamCounters } from './stream-counters.ts';
+export { type StreamEvent, notificationEvent, changeEvent } from './stream-event.ts';
+export { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
+export { compileEventFilter, MAX_FILTER_LENGTH, type CompiledFilter } from './event-filter.ts';
+export { notificationSource, changeSource, nestIn } from './event-sources.ts';
+export { eventStreamResponse, type EventStreamRequest } from './event-stream-response.ts';

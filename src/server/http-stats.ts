@@ -1,0 +1,11 @@
+/** What the server has answered, by status; read by the rxconf-server stats container. */
+export class HttpStats {
+  connections = 0;
+  requests = 0;
+  readonly responses = new Map<number, number>();
+
+  answered(status: number): void {
+    this.requests += 1;
+    this.responses.set(status, (this.responses.get(status) ?? 0) + 1);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The root node of the rxconf-server module: configuration in the
+ * datastore like any module, and the `stats` state container built from
+ * the live counters each time it is read.
+ */
+import type { Datastore } from '../actors/nodes/datastore.ts';
+import { DataContainerNode } from '../actors/nodes/data-node.ts';
+import { wrapDeep } from '../actors/nodes/wrap-deep.ts';
+import type { Node } from '../actors/node.ts';
+import { DataContainer } from '../data/data-container.ts';
+import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta } from '../meta/meta.ts';
+import { findDataChild } from '../meta/navigate.ts';
+import type { StreamCounters } from '../streams/index.ts';
+import type { HttpStats } from './http-stats.ts';
+
+const leaf = (c: ContainerMeta | ListMeta, name: string): LeafMeta => findDataChild(c, undefined, name) as LeafMeta;
+
+export const buildStats = (meta: ContainerMeta, http: HttpStats, streams: StreamCounters): DataContainer => {
+  const stats = new DataContainer(meta)
+    .set(leaf(meta, 'connections'), BigInt(http.connections))
+    .set(leaf(meta, 'requests'), BigInt(http.requests));
+  const responses = findDataChild(meta, undefined, 'responses') as ListMeta;
+  const entries = [...http.responses].sort(([a], [b]) => a - b).map(([status, count]) =>
+    new DataContainer(responses).set(leaf(responses, 'status'), status).set(leaf(responses, 'count'), BigInt(count)));
+  if (entries.length > 0) stats.set(responses, entries);
+  const sm = findDataChild(meta, undefined, 'streams') as ContainerMeta;
+  stats.set(sm, new DataContainer(sm)
+    .set(leaf(sm, 'subscribers'), streams.subscribers)
+    .set(leaf(sm, 'sources'), streams.sources)
+    .set(leaf(sm, 'filters'), streams.filters)
+    .set(leaf(sm, 'events-delivered'), BigInt(streams.eventsDelivered))
+    .set(leaf(sm, 'events-dropped'), BigInt(streams.eventsDropped))
+    .set(leaf(sm, 'subscribers-dropped'), BigInt(streams.subscribersDropped)));
+  return stats;
+};
+
+export const serverNode = (store: Datastore, module: ModuleMeta, http: HttpStats, streams: () => StreamCounters): Node => {
+  const server = findDataChild(module, undefined, 'server') as ContainerMeta;
+  const statsMeta = findDataChild(server, undefined, 'stats') as ContainerMeta;
+  return wrapDeep(store.node(module), (n) => {
+    const child = n.child;
+    if (child === undefined) return n;
+    const out: Node = Object.create(n) as Node;
+    out.child = (r) => (r.meta === statsMeta && !r.new && !r.delete ? new DataContainerNode(buildStats(statsMeta, http, streams())) : child.call(n, r));
+    return out;
+  });
+};

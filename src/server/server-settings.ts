@@ -1,0 +1,49 @@
+/**
+ * The server's settings, read from the rxconf-server module's configuration
+ * in the datastore (defaults from the module). Read per request, so an edit
+ * of the limits applies to the next request.
+ */
+import { DataContainer } from '../data/data-container.ts';
+import type { Datastore } from '../actors/nodes/datastore.ts';
+import { defaultOf } from '../actors/read/with-defaults.ts';
+import type { ContainerMeta, LeafMeta, ModuleMeta } from '../meta/meta.ts';
+import { findDataChild } from '../meta/navigate.ts';
+
+export const SERVER_MODULE = 'rxconf-server';
+
+export interface ServerSettings {
+  readonly address: string;
+  readonly port: number;
+  readonly maxBodyBytes: number;
+  readonly maxNodeCount: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveSeconds: number;
+  readonly maxQueuedEvents: number;
+  readonly debug: boolean;
+}
+
+type Holder = ModuleMeta | ContainerMeta;
+
+const leafValue = (data: DataContainer | undefined, holder: Holder, path: readonly string[]): unknown => {
+  const [name, ...rest] = path;
+  const meta = name === undefined ? undefined : findDataChild(holder, undefined, name);
+  if (meta === undefined) throw new Error(`${SERVER_MODULE} has no ${path.join('/')}`);
+  if (rest.length === 0) return (data?.get(meta) ?? defaultOf(meta as LeafMeta));
+  const child = data?.get(meta);
+  return leafValue(child instanceof DataContainer ? child : undefined, meta as ContainerMeta, rest);
+};
+
+export const readSettings = (store: Datastore, module: ModuleMeta): ServerSettings => {
+  const root = store.root(module);
+  const get = (...path: string[]): unknown => leafValue(root, module, ['server', ...path]);
+  return {
+    address: String(get('listen', 'address')),
+    port: Number(get('listen', 'port')),
+    maxBodyBytes: Number(get('limits', 'max-body-bytes')),
+    maxNodeCount: Number(get('limits', 'max-node-count')),
+    requestTimeoutMs: Number(get('limits', 'request-timeout-ms')),
+    keepAliveSeconds: Number(get('limits', 'keep-alive-seconds')),
+    maxQueuedEvents: Number(get('limits', 'max-queued-events')),
+    debug: get('debug') === true,
+  };
+};
