@@ -1,0 +1,93 @@
+/**
+ * Baselines for the HTTP benchmarks: uWebSockets.js used directly, no
+ * adapter, no core. Whatever the adapters add is measured against these.
+ */
+import uWS, { type HttpResponse, type TemplatedApp, type us_listen_socket } from '@trufflesuite/uws-js-unofficial';
+import { uwsNative } from '../../src/http/adapters/index.ts';
+
+export interface RawServer {
+  readonly port: number;
+  close(): void;
+}
+
+/** A JSON document of exactly `bytes` bytes (at least 11). */
+export const jsonOfSize = (bytes: number): string => {
+  const frame = '{"data":""}';
+  if (bytes < frame.length) throw new Error(`a JSON body needs at least ${frame.length} bytes`);
+  return `{"data":"${'x'.repeat(bytes - frame.length)}"}`;
+};
+
+/** Answers any GET with the same JSON body of `bodyBytes` bytes. */
+export const rawJsonServer = async (bodyBytes: number, host = '127.0.0.1', port = 0): Promise<RawServer> => {
+  const body = jsonOfSize(bodyBytes);
+  const app = nativeApp().get('/*', (res) => {
+    res.writeStatus('200 OK').writeHeader('content-type', 'application/json').end(body);
+  });
+  return listening(app, host, port);
+};
+
+export interface RawSseServer extends RawServer {
+  /** Clients connected now. */
+  readonly clients: number;
+  /** Settles once at least `count` clients are connected. */
+  waitForClients(count: number): Promise<void>;
+  /** Writes `frame` to every connected client; says how many writes met backpressure (uWS buffers them). */
+  broadcast(frame: string | Uint8Array): { readonly sockets: number; readonly backpressured: number };
+}
+
+/** Holds every GET open as an event stream; `broadcast` writes the same bytes to all of them. */
+export const rawSseServer = async (host = '127.0.0.1', port = 0): Promise<RawSseServer> => {
+  const clients = new Set<HttpResponse>();
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const app = nativeApp().get('/*', (res) => {
+    res.onAborted(() => clients.delete(res));
+    res.writeStatus('200 OK').writeHeader('content-type', 'text/event-stream').writeHeader('cache-control', 'no-cache');
+    res.write(':\n\n'); // uWS sends the head with the first body bytes
+    clients.add(res);
+    for (const waiter of waiters.filter((w) => clients.size >= w.count)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
+  const server = await listening(app, host, port);
+  return {
+    port: server.port,
+    get clients() { return clients.size; },
+    waitForClients: (count) =>
+      clients.size >= count ? Promise.resolve() : new Promise((resolve) => { waiters.push({ count, resolve }); }),
+    broadcast: (frame) => {
+      let backpressured = 0;
+      for (const res of clients) res.cork(() => { if (!res.write(frame)) backpressured += 1; });
+      return { sockets: clients.size, backpressured };
+    },
+    close: () => {
+      for (const res of [...clients]) res.close();
+      server.close();
+    },
+  };
+};
+
+const nativeApp = (): TemplatedApp => {
+  if (!uwsNative) throw new Error('the raw uWS baselines need the native uWebSockets.js binary');
+  return uWS.App();
+};
+
+/** uWS.js has app.close() (close every socket); its typings lack it. */
+interface ClosableApp { close?: () => void }
+
+const listening = (app: TemplatedApp, host: string, port: number): Promise<RawServer> =>
+  new Promise((resolve, reject) => {
+    app.listen(host, port, (socket: us_listen_socket | false) => {
+      if (socket === false) {
+        reject(new Error(`uWS could not listen on ${host}:${port}`));
+        return;
+      }
+      resolve({
+        port: uWS.us_socket_local_port(socket),
+        close: () => {
+          uWS.us_listen_socket_close(socket);
+          (app as ClosableApp).close?.();
+        },
+      });
+    });
+  });

@@ -1,0 +1,153 @@
+import type { ServerResponse } from 'node:http';
+import { constants, type Http2ServerResponse } from 'node:http2';
+import type { CoreResponse, ResponseBody } from '../exchange.ts';
+import { AbortLatch, clientGone } from './abort-latch.ts';
+import type { ExchangeSettings } from './adapter-options.ts';
+import { BodyQueue } from './body-queue.ts';
+import { checkResponseHead } from './check-response-head.ts';
+import { internalError } from './invoke-handler.ts';
+import type { NodeRequest } from './node-request.ts';
+import { outgoingHeaders } from './outgoing-headers.ts';
+import { pumpBody, type BodySink } from './pump-body.ts';
+import { releaseBody } from './release-body.ts';
+import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
+
+export type NodeResponse = ServerResponse | Http2ServerResponse;
+
+type Phase = 'waiting' | 'streaming' | 'ended' | 'aborted';
+
+/**
+ * One node request/answer (node:http, or node:http2's compatibility API for
+ * h2 and TLS HTTP/1.1). The response's 'close' before the adapter ended the
+ * answer means the client went away.
+ */
+export class NodeExchange {
+  readonly latch = new AbortLatch();
+  readonly #req: NodeRequest;
+  readonly #res: NodeResponse;
+  readonly #method: string;
+  readonly #h2: boolean;
+  readonly #settings: ExchangeSettings;
+  #phase: Phase = 'waiting';
+  #queue: BodyQueue | undefined;
+
+  constructor(req: NodeRequest, res: NodeResponse, method: string, h2: boolean, settings: ExchangeSettings) {
+    this.#req = req;
+    this.#res = res;
+    this.#method = method;
+    this.#h2 = h2;
+    this.#settings = settings;
+    // 'close' before the adapter ended the answer: the client went away.
+    // (Not res.writableFinished: node:http2 reports a reset stream as finished.)
+    res.once('close', () => this.#abort());
+  }
+
+  /** The body, read only once the core pulls (until then node's own buffer and TCP hold it). */
+  openBody(declaredLength: number | undefined): BodyQueue {
+    const req = this.#req;
+    const queue: BodyQueue = new BodyQueue({
+      maxBytes: this.#settings.maxBodyBytes,
+      declaredLength,
+      flow: { pause: () => req.pause(), resume: () => req.resume() },
+      start: () => {
+        req.on('data', (chunk: Buffer) => queue.push(chunk));
+        req.once('end', () => queue.end());
+        req.once('error', (error: Error) => queue.fail(error));
+      },
+    });
+    this.#queue = queue;
+    return queue;
+  }
+
+  /** Never throws. */
+  respond(response: CoreResponse): void {
+    if (this.#phase !== 'waiting') {
+      releaseBody(response.body);
+      return;
+    }
+    let answer = response;
+    try {
+      checkResponseHead(response);
+    } catch (error) {
+      this.#settings.onError(error);
+      releaseBody(response.body);
+      answer = internalError;
+    }
+    try {
+      this.#respond(answer);
+    } catch (error) {
+      this.#fail(error);
+    }
+  }
+
+  #respond(response: CoreResponse): void {
+    const body = response.body;
+    if (!bodyAllowed(this.#method, response.status)) {
+      this.#end(response, { 'content-length': bodylessLength(response) }, undefined);
+      releaseBody(body);
+    } else if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
+      const whole = body ?? '';
+      this.#end(response, { 'content-length': String(Buffer.byteLength(whole)) }, whole);
+    } else {
+      this.#stream(response, body);
+    }
+  }
+
+  #end(response: CoreResponse, added: Record<string, string | undefined>, body: string | Uint8Array | undefined): void {
+    const res = this.#res;
+    // a request body not fully received: HTTP/1.1 closes rather than reading the rest
+    const close = this.#queue !== undefined && !this.#req.complete;
+    res.writeHead(response.status, this.#headers(response, added, close));
+    this.#finish();
+    if (body === undefined) res.end();
+    else res.end(body);
+  }
+
+  #stream(response: CoreResponse, body: Exclude<ResponseBody, string | Uint8Array>): void {
+    const res = this.#res;
+    this.#phase = 'streaming';
+    this.#queue?.unthrottle();
+    res.writeHead(response.status, this.#headers(response, { 'content-length': response.headers['content-length'] }, false));
+    // node:http2 sends the head at writeHead already; node:http waits for the first write
+    if (response.flushEachChunk === true && !('stream' in res)) res.flushHeaders();
+    const writer: { write(chunk: string | Uint8Array): boolean } = res;
+    const sink: BodySink = {
+      write: (chunk) => writer.write(chunk),
+      writable: () => new Promise((resolve) => res.once('drain', resolve)),
+      end: () => {
+        this.#finish();
+        res.end();
+      },
+    };
+    pumpBody(body, sink, this.latch.signal).catch((error: unknown) => this.#fail(error));
+  }
+
+  #headers(response: CoreResponse, added: Record<string, string | undefined>, close: boolean): Record<string, string> {
+    if (close && !this.#h2) added['connection'] = 'close';
+    return outgoingHeaders(response.headers, this.#h2, added);
+  }
+
+  /** The answer is ending: from now on the client going away is not an abort. */
+  #finish(): void {
+    this.#queue?.release();
+    this.#phase = 'ended';
+  }
+
+  #abort(): void {
+    if (this.#phase === 'ended' || this.#phase === 'aborted') return;
+    this.#phase = 'aborted';
+    this.latch.abort();
+    this.#queue?.fail(clientGone());
+  }
+
+  /** The answer cannot be completed: cut it so the client sees it broken. */
+  #fail(error: unknown): void {
+    this.#settings.onError(error);
+    if (this.#phase === 'ended' || this.#phase === 'aborted') return;
+    this.#abort();
+    const res = this.#res;
+    // An h2 stream destroyed without an error code ends cleanly for the client: reset it instead.
+    if ('stream' in res) res.stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+    else res.destroy();
+  }
+}
