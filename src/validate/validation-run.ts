@@ -1,0 +1,33 @@
+/**
+ * What one validation run shares: the accessible tree, the YANG function
+ * hooks, the values of context-free leafref paths, and the errors found.
+ */
+import type { RestconfError } from '../errors/index.ts';
+import type { SchemaContext, XPathMeta } from '../meta/meta.ts';
+import type { XNode, XPathResult, XPathValue, YangFunctions } from '../xpath/index.ts';
+import { compiledXPath } from './compiled-xpath.ts';
+import type { XDataNode } from './x-data-node.ts';
+import { yangHooks } from './yang-hooks.ts';
+
+export class ValidationRun {
+  readonly errors: RestconfError[] = [];
+  readonly functions: YangFunctions;
+  /** The string values a context-free leafref path selects, per path and default module. */
+  readonly targetValues = new Map<XPathMeta, Map<string, ReadonlySet<string>>>();
+
+  constructor(readonly root: XDataNode, readonly schema: SchemaContext) {
+    this.functions = yangHooks(this);
+  }
+
+  /** The value of an expression with `node` as context node and current(); `defaultModule` overrides the expression's. */
+  evaluate(x: XPathMeta, node: XNode, defaultModule?: string): XPathResult<XPathValue> {
+    const c = compiledXPath(x, this.schema, defaultModule);
+    return c.ok ? c.value.evaluate({ node, current: node, functions: this.functions }) : c;
+  }
+
+  /** The boolean value of an expression with `node` as context node and current(). */
+  test(x: XPathMeta, node: XNode): XPathResult<boolean> {
+    const c = compiledXPath(x, this.schema);
+    return c.ok ? c.value.evaluateBoolean({ node, current: node, functions: this.functions }) : c;
+  }
+}
