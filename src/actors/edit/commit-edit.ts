@@ -36,7 +36,8 @@ const validateCandidate = async (device: Device, browser: Browser, cmd: EditComm
   const sandbox = new Browser(browser.module, browser.schema, () => new DataContainerNode(candidate));
   await runToEnd(applyEdit(sandbox.root(cmd.context), cmd.steps, cmd.operation, cmd.input));
   const errors = validateTree(roots, { content: 'config', schema: device.schema });
-  if (errors.length > 0) throw new RestconfFailure(errors);
+  // A constraint the edit breaks is the client's doing: operation-failed with 412, the tag's other status, not 500.
+  if (errors.length > 0) throw new RestconfFailure(errors.map((e) => (e.tag === 'operation-failed' ? { ...e, status: 412 } : e)));
 };
 
 const plain = (v: unknown): unknown => (typeof v === 'bigint' ? String(v) : Array.isArray(v) ? v.map(plain) : v);

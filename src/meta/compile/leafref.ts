@@ -38,7 +38,8 @@ const bindType = (t: TypeMeta, node: Target, st: CompileState): TypeMeta => {
   if (node.config && t.requireInstance && !r.config) {
     st.diag.error(node.loc, `leafref "${node.name}" is configuration but its path "${t.path.text}" points to state data`);
   }
-  return { ...t, target: r };
+  // Unprefixed names in the path belong to the referring leaf's module (RFC 7950 §6.4.1), also when the path was written in a typedef or grouping of another module.
+  return { ...t, target: r, path: t.path.defaultModule === node.module.name ? t.path : { ...t.path, defaultModule: node.module.name } };
 };
 
 const resolvePath = (expr: XPathExpr, x: XPathMeta, node: Target, st: CompileState): Target | string => {
