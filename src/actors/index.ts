@@ -19,6 +19,4 @@ export type { WithDefaults } from './read/with-defaults.ts';
 export { commitEdit, type EditCommand } from './edit/commit-edit.ts';
 export type { EditOperation, EditOutcome } from './edit/apply-edit.ts';
 export { invoke, notifications, type InvokeCommand, type NotificationEvent } from './operations/index.ts';
-export { DataContainerNode, DataListNode } from './nodes/data-node.ts';
-export { Datastore } from './nodes/datastore.ts';
-export { traceNode, type TraceEntry } from './nodes/trace-node.ts';
+export * from './nodes/index.ts';

@@ -52,7 +52,13 @@ const changeValue = (input: EditCommand['input']): unknown => {
 export const commitEdit = (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> =>
   browser.mailbox.run(async () => {
     if (device.needsTreeValidation) await validateCandidate(device, browser, cmd);
-    const outcome = await runToEnd(applyEdit(browser.root(cmd.context), cmd.steps, cmd.operation, cmd.input));
+    const root = browser.root(cmd.context);
+    let outcome: EditOutcome;
+    try {
+      outcome = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input));
+    } finally {
+      root.node.release?.();
+    }
     if (cmd.operation !== 'delete' || outcome.existed) {
       const target = formatPath({ segments: cmd.steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
       const value = cmd.operation === 'delete' ? {} : { value: changeValue(cmd.input) };

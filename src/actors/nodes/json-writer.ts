@@ -4,7 +4,10 @@
  * as it is read. `strict` gives RFC 7951 (module-qualified names where the
  * namespace changes, typed values); plain gives unqualified names.
  */
-import type { LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import type { HolderMeta } from '../../data/data-container.ts';
+import { memberLabel } from '../../data/json/member-label.ts';
+import { holderIndex } from '../../data/json/name-index.ts';
 import { encodeJson } from '../../types/index.ts';
 import type { YangValue } from '../../types/value.ts';
 import type { AnyValue } from '../../data/data-container.ts';
@@ -36,8 +39,11 @@ export class JsonBuffer {
   }
 }
 
-const memberName = (buf: JsonBuffer, meta: SchemaNode, parentModule: ModuleMeta | undefined): string =>
-  buf.strict && meta.module !== parentModule ? `"${meta.module.name}:${meta.name}"` : `"${meta.name}"`;
+/** The member name, qualified as src/data/json decides (RFC 7951 in strict mode; only where ambiguous in plain mode). */
+const memberName = (buf: JsonBuffer, meta: SchemaNode, parentModule: ModuleMeta | undefined, holder: unknown): string =>
+  meta.module === parentModule
+    ? `"${meta.name}"`
+    : JSON.stringify(memberLabel(meta as DataNodeMeta, parentModule, buf.strict, holderIndex(holder as HolderMeta)));
 
 export const encodeField = (buf: JsonBuffer, meta: LeafMeta | LeafListMeta | SchemaNode, value: FieldValue): string => {
   if (meta.kind === 'anydata' || meta.kind === 'anyxml') return JSON.stringify((value as AnyValue).any ?? null);
@@ -77,7 +83,7 @@ export class JsonObjectWriter implements Node {
   }
 
   child(r: ChildRequest): Node {
-    const name = `${this.comma()}${memberName(this.buf, r.meta, this.module)}:`;
+    const name = `${this.comma()}${memberName(this.buf, r.meta, this.module, r.selection.meta)}:`;
     return r.meta.kind === 'list'
       ? new JsonArrayWriter(this.buf, name, r.meta.module)
       : new JsonObjectWriter(this.buf, name, r.meta.module);
@@ -85,7 +91,7 @@ export class JsonObjectWriter implements Node {
 
   field(r: FieldRequest): undefined {
     if (r.value === undefined) return undefined;
-    this.buf.push(`${this.comma()}${memberName(this.buf, r.meta, this.module)}:${encodeField(this.buf, r.meta, r.value)}`);
+    this.buf.push(`${this.comma()}${memberName(this.buf, r.meta, this.module, r.selection.meta)}:${encodeField(this.buf, r.meta, r.value)}`);
     return undefined;
   }
 

@@ -108,7 +108,7 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
 /** Writes a container that exists: `"name":{...}` (empty at the depth limit). */
 export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadState): Co<void> {
   const meta = sel.meta as DataDef;
-  const w = to.child?.({ selection: sel, path: sel.path, meta: meta as never, new: true, delete: false }) as Node;
+  const w = to.child?.({ selection: sel.parent ?? sel, path: sel.path, meta: meta as never, new: true, delete: false }) as Node;
   w.beginEdit?.({ selection: sel, path: sel.path, ...EDIT });
   st.budget.spend(1);
   if (st.options.depth === undefined || cur.level < st.options.depth) yield* readChildren(sel, w, cur, st);
@@ -118,7 +118,7 @@ export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadSt
 
 /** Writes a list: `"name":[...]`, only the selected rows, each asked for by row. */
 export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor, st: ReadState, only?: ListItem): Co<void> {
-  const w = to.child?.({ selection: list, path: list.path, meta, new: true, delete: false }) as Node;
+  const w = to.child?.({ selection: list.parent ?? list, path: list.path, meta, new: true, delete: false }) as Node;
   w.beginEdit?.({ selection: list, path: list.path, ...EDIT });
   const deep = st.options.depth === undefined || cur.level < st.options.depth;
   if (only !== undefined) {

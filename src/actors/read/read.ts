@@ -13,7 +13,16 @@ import type { ReadOptions } from './read-options.ts';
 /** Characters buffered before a chunk is handed out. */
 export const FLUSH_AT = 64 * 1024;
 
+/** The walk owns the root selections: their nodes are released when it ends, however it ends. */
 function* readAt(roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, buffer: JsonBuffer, flushAt: number): Co<void> {
+  try {
+    yield* readRoots(roots, steps, options, buffer, flushAt);
+  } finally {
+    for (const r of roots) r.node.release?.();
+  }
+}
+
+function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, buffer: JsonBuffer, flushAt: number): Co<void> {
   const st = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt };
   const last = steps[steps.length - 1];
   const root = roots[0];
