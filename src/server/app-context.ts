@@ -30,6 +30,8 @@ export interface AppContext {
   operation(path: string, handler: OperationHandler): void;
   /** Events of a notification (`module:notification`, or a path to a nested one), as plain objects of its leaves. */
   notification(path: string, source: Observable<JsonObject>): void;
+  /** Runs when the server closes: stop timers, release what the application holds. */
+  onClose(cleanup: () => void | Promise<void>): void;
 }
 
 export const createAppContext = (
@@ -38,6 +40,7 @@ export const createAppContext = (
   datastore: Datastore,
   handlers: AppHandlers,
   overrides: Map<string, RootOverride>,
+  cleanups: (() => void | Promise<void>)[],
 ): AppContext => ({
   schema,
   device,
@@ -57,5 +60,8 @@ export const createAppContext = (
     if (typeof node === 'string') throw new Error(`app: notification ${node}`);
     if (node.kind !== 'notification') throw new Error(`app: "${path}" is a ${node.kind}, not a notification`);
     handlers.notifications.set(node, source);
+  },
+  onClose: (cleanup) => {
+    cleanups.push(cleanup);
   },
 });

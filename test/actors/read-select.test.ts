@@ -123,3 +123,11 @@ test('in-memory reads complete synchronously (the fast path), big ones stream in
   t.false(big instanceof Promise);
   t.is((big as { kind: string }).kind, 'stream');
 });
+
+test('report-all shows the defaults of a non-presence container the node does not have; explicit does not', async (t) => {
+  const s = tracedStore(schema, module, new DataContainer(module));
+  t.deepEqual(JSON.parse(await readText(s.browser.root(), [])), { parent: { 'with-default': 7 } });
+  t.deepEqual(JSON.parse(await readText(s.browser.root(), stepsTo(module, 'parent'))), { parent: { 'with-default': 7 } });
+  t.deepEqual(JSON.parse(await readText(s.browser.root(), [], { withDefaults: 'explicit' })), {});
+  await t.throwsAsync(readText(s.browser.root(), stepsTo(module, 'parent'), { withDefaults: 'explicit' }), { message: /no data at/ });
+});

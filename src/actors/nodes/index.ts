@@ -27,3 +27,4 @@ export { LatestValue } from './latest-value.ts';
 export { observableLeaf, type ObservableLeaf } from './observable-leaf.ts';
 export { observableContainer, type ObservableContainer } from './observable-container.ts';
 export { notificationSource } from './notification-source.ts';
+export { wrapDeep } from './wrap-deep.ts';

@@ -14,6 +14,7 @@ import type { ListItem } from '../node.ts';
 import { JsonObjectWriter } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
+import { implicitContainer } from './implicit-container.ts';
 import { readChildren, readContainer, readList, type ReadState } from './read-walk.ts';
 import { applyWithDefaults } from './with-defaults.ts';
 
@@ -41,7 +42,8 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
   const meta = step.meta;
   const cur = { level: 1, fields: st.options.fields, xfields: st.options.xfields };
   if (meta.kind === 'container') {
-    const sel = yield* descend(parent, step);
+    const implicit = implicitContainer(meta, st.options);
+    const sel = (yield* descend(parent, step)) ?? (implicit === undefined ? undefined : parent.select(implicit, meta, childPath(parent.path, meta)));
     if (sel === undefined) throw notFound(parent, step);
     root.beginEdit();
     yield* readContainer(sel, root, cur, st);

@@ -15,6 +15,7 @@ import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import type { NodeBudget } from './node-budget.ts';
 import type { ReadOptions } from './read-options.ts';
+import { implicitContainer } from './implicit-container.ts';
 import { applyWithDefaults } from './with-defaults.ts';
 
 export interface ReadState {
@@ -81,7 +82,7 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
     case 'container': {
       if (from.node.child === undefined) return;
       const a = from.node.child({ selection: from, path, meta: def, new: false, delete: false });
-      const node = (isPending(a) ? yield a : a) as Node | undefined;
+      const node = ((isPending(a) ? yield a : a) as Node | undefined) ?? implicitContainer(def, options);
       if (node === undefined) return;
       try {
         yield* readContainer(from.select(node, def, path), to, below, st);

@@ -1,0 +1,134 @@
+/**
+ * The demo application behind `npm start`: a sampler that reads every
+ * enabled sensor at the configured interval (an RxJS pipeline restarted
+ * when the configuration changes), live readings and uptime served from
+ * Observables, an rpc, an action and a notification. Configuration lives in
+ * the embedded datastore like any module's.
+ */
+import { BehaviorSubject, distinctUntilChanged, interval, map, merge, mergeMap, of, share, Subject, switchMap, takeUntil, type Observable } from 'rxjs';
+import { DataContainer } from '../src/data/data-container.ts';
+import { decodeData } from '../src/data/json/index.ts';
+import type { ContainerMeta, LeafMeta, ListMeta } from '../src/meta/meta.ts';
+import { findDataChild } from '../src/meta/navigate.ts';
+import { extendNode, observableLeaf, reflectNode, wrapDeep } from '../src/actors/nodes/index.ts';
+import type { AppContext } from '../src/server/app-context.ts';
+
+interface Reading {
+  value: string;
+  samples: bigint;
+  updated: string;
+}
+
+const SEED = {
+  sensors: {
+    sensor: [
+      { name: 'cpu', kind: 'temperature', threshold: '75.0' },
+      { name: 'room', kind: 'temperature', threshold: '30.0' },
+      { name: 'cellar', kind: 'humidity' },
+    ],
+  },
+};
+
+export default (app: AppContext): void => {
+  const module = app.schema.modules.get('rxconf-demo');
+  if (module === undefined) throw new Error('the demo app serves rxconf-demo');
+  const root = app.datastore.root(module);
+  if (root.size === 0) {
+    const seeded = decodeData(SEED, module, { strict: false, content: 'config', schema: app.schema });
+    if (!seeded.ok) throw new Error(JSON.stringify(seeded.errors));
+    for (const [m, v] of seeded.value.values) root.set(m, v);
+  }
+
+  const sensors = findDataChild(module, undefined, 'sensors') as ContainerMeta;
+  const sensor = findDataChild(sensors, undefined, 'sensor') as ListMeta;
+  const leaf = (name: string): LeafMeta => findDataChild(sensor, undefined, name) as LeafMeta;
+  const config = (): { intervalMs: number; list: { name: string; enabled: boolean; threshold: number }[] } => {
+    const s = root.get(sensors);
+    const c = s instanceof DataContainer ? s : undefined;
+    const entries = (c?.get(sensor) ?? []) as readonly DataContainer[];
+    return {
+      intervalMs: Number(c?.get(findDataChild(sensors, undefined, 'sample-interval-ms') as LeafMeta) ?? 1000),
+      list: entries.map((e) => ({
+        name: String(e.get(leaf('name'))),
+        enabled: e.get(leaf('enabled')) !== false,
+        threshold: Number(e.get(leaf('threshold')) ?? '75.0'),
+      })),
+    };
+  };
+
+  const stop = new Subject<void>();
+  const readings = new BehaviorSubject<ReadonlyMap<string, Reading>>(new Map());
+  const offsets = new Map<string, number>();
+  const level = new Map<string, number>();
+  const sample = (name: string): number => {
+    const next = (level.get(name) ?? 20 + Math.random() * 40) + (Math.random() - 0.5) * 8;
+    level.set(name, Math.min(Math.max(next, -50), 120));
+    return Math.round(((level.get(name) ?? 0) + (offsets.get(name) ?? 0)) * 10) / 10;
+  };
+
+  // Restart the clock whenever the configuration (its interval) changes.
+  const changes: Observable<unknown> = app.device.browser('rxconf-demo')?.changes ?? of();
+  const samples = merge(of(null), changes).pipe(
+    map(() => config().intervalMs),
+    distinctUntilChanged(),
+    switchMap((ms) => interval(ms)),
+    map(() => {
+      const now = new Date().toISOString();
+      const next = new Map(readings.value);
+      const taken = config().list.filter((s) => s.enabled).map((s) => {
+        const value = sample(s.name);
+        next.set(s.name, { value: value.toFixed(1), samples: (next.get(s.name)?.samples ?? 0n) + 1n, updated: now });
+        return { ...s, value };
+      });
+      readings.next(next);
+      return taken;
+    }),
+    takeUntil(stop),
+    share(),
+  );
+  const overheat = samples.pipe(
+    mergeMap((taken) => taken.filter((s) => s.value > s.threshold)),
+    map((s) => ({ sensor: s.name, value: s.value.toFixed(1), threshold: s.threshold.toFixed(1) })),
+    share(),
+  );
+  const running = samples.subscribe();
+  const started = Date.now();
+  const uptime = observableLeaf(merge(of(0), interval(1000)).pipe(map(() => BigInt(Math.floor((Date.now() - started) / 1000))), takeUntil(stop)));
+
+  // Live state through the stored configuration: each sensor's reading, and the uptime.
+  app.serve('rxconf-demo', (_ctx, stored) =>
+    wrapDeep(stored, (n) =>
+      extendNode(n, {
+        child: (base, r) => {
+          if (r.meta.name === 'reading' && r.meta.module === module && !r.new && !r.delete) {
+            const current = readings.value.get(String(r.selection.key?.[0]));
+            return current === undefined ? undefined : reflectNode(current);
+          }
+          if (r.meta.name === 'uptime' && r.meta.module === module && !r.new && !r.delete) {
+            return reflectNode({}, { fields: { seconds: uptime } });
+          }
+          return base.child?.(r);
+        },
+      })));
+
+  app.operation('rxconf-demo:reset-counters', () => {
+    const next = new Map([...readings.value].map(([k, v]) => [k, { ...v, samples: 0n }]));
+    readings.next(next);
+    return { reset: next.size };
+  });
+
+  app.operation('rxconf-demo:sensors/sensor/calibrate', ({ input, path }) => {
+    const name = /name='([^']*)'/.exec(path)?.[1] ?? '';
+    const offset = Number(input?.['offset']);
+    offsets.set(name, offset);
+    return { applied: offset.toFixed(1) };
+  });
+
+  app.notification('rxconf-demo:overheat', overheat);
+
+  app.onClose(() => {
+    stop.next();
+    running.unsubscribe();
+    uptime.close();
+  });
+};

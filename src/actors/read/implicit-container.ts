@@ -1,0 +1,36 @@
+/**
+ * A non-presence container a node does not have still "exists" for
+ * with-defaults report-all (RFC 6243 §3.1, RFC 7950 §7.5.1): it is read as
+ * empty so the defaults below it show. Only where defaults exist below it.
+ */
+import { DataContainer } from '../../data/data-container.ts';
+import type { ContainerMeta, SchemaNode } from '../../meta/meta.ts';
+import { schemaChildren } from '../../meta/navigate.ts';
+import type { Node } from '../node.ts';
+import { DataContainerNode } from '../nodes/data-node.ts';
+import type { ReadOptions } from './read-options.ts';
+
+const known = new WeakMap<SchemaNode, boolean>();
+
+/** Whether a leaf with a default sits below, through non-presence containers and choices only. */
+export const hasDefaultsBelow = (n: SchemaNode): boolean => {
+  const k = known.get(n);
+  if (k !== undefined) return k;
+  let found = false;
+  if (!n.recursive) {
+    for (const c of schemaChildren(n)) {
+      if ((c.kind === 'leaf' && c.default !== undefined && !c.isKey) || (c.kind === 'container' && c.presence === undefined && hasDefaultsBelow(c))) {
+        found = true;
+        break;
+      }
+    }
+  }
+  known.set(n, found);
+  return found;
+};
+
+/** An empty stand-in for an absent non-presence container, when report-all would show defaults in it. */
+export const implicitContainer = (meta: ContainerMeta, options: ReadOptions): Node | undefined =>
+  meta.presence === undefined && (options.withDefaults === 'report-all' || options.withDefaults === 'report-all-tagged') && hasDefaultsBelow(meta)
+    ? new DataContainerNode(new DataContainer(meta))
+    : undefined;
