@@ -50,12 +50,14 @@ export class AppHandlers {
         return action.call(n, r);
       };
       if (this.notifications.size > 0) {
-        out.notify = (r) => {
+        const notifyFn: NonNullable<Node['notify']> & { handles?: (meta: NotificationMeta) => boolean } = (r) => {
           const source = this.notifications.get(r.meta);
           if (source !== undefined) return source.pipe(map((e) => this.eventNode(r.meta, e)));
           if (notify === undefined) throw new RestconfFailure([restconfError('operation-not-supported', `notification "${r.meta.name}" has no source`)]);
           return notify.call(n, r);
         };
+        notifyFn.handles = (meta) => this.notifications.has(meta) || notify !== undefined;
+        out.notify = notifyFn;
       }
       return out;
     });
@@ -84,3 +86,9 @@ export class AppHandlers {
     return new DataContainerNode(decoded.value);
   }
 }
+
+/** Whether a node can serve a notification (a registered source, or its own notify). */
+export const canNotify = (node: Node, meta: NotificationMeta): boolean => {
+  const notify = node.notify as (Node['notify'] & { handles?: (m: NotificationMeta) => boolean }) | undefined;
+  return notify !== undefined && (notify.handles?.(meta) ?? true);
+};

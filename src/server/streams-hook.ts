@@ -6,6 +6,8 @@ import type { Device } from '../actors/index.ts';
 import { runToEnd } from '../actors/co.ts';
 import { navigate } from '../actors/navigate.ts';
 import { formatPath } from '../data/data-path.ts';
+import type { NotificationMeta } from '../meta/meta.ts';
+import { canNotify } from './app-handlers.ts';
 import { restconfError, type RestconfError } from '../errors/index.ts';
 import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
@@ -41,7 +43,7 @@ export const streamsHook = (device: Device, hub: EventHub<StreamEvent>) => async
     const parent = await runToEnd(navigate(root, steps)).finally(() => root.node.release?.());
     const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
     if (parent === undefined) return refuse(r, [restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path })], 404);
-    if (parent.node.notify === undefined) return refuse(r, [restconfError('operation-not-supported', `${path} has no event source`, { path })], 501);
+    if (!canNotify(parent.node, steps[steps.length - 1]?.meta as NotificationMeta)) return refuse(r, [restconfError('operation-not-supported', `${path} has no event source`, { path })], 501);
     key = path;
     open = notificationSource(browser, steps, r.context);
   } else {

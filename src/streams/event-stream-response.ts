@@ -6,6 +6,7 @@
 import type { Observable } from 'rxjs';
 import type { CoreResponse } from '../http/exchange.ts';
 import type { EventHub } from './event-hub.ts';
+import type { StreamSubscriber } from './pull-stream.ts';
 import { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
 import type { EventFilter } from './shared-sources.ts';
 import type { StreamEvent } from './stream-event.ts';
@@ -20,6 +21,30 @@ export interface EventStreamRequest {
   readonly signal: AbortSignal;
 }
 
+/** The first bytes of every stream: transports send the head with the first body bytes, so clients see the 200 at once. */
+export const OPENING_FRAME = ': stream open\n\n';
+
+/** The subscriber, preceded by the opening frame; `return()` reaches the subscriber at any point. */
+const opened = (body: StreamSubscriber): AsyncIterableIterator<string> => {
+  let first = true;
+  const it: AsyncIterableIterator<string> = {
+    next: async () => {
+      if (first) {
+        first = false;
+        return { done: false, value: OPENING_FRAME };
+      }
+      return body.next();
+    },
+    return: async () => {
+      first = false;
+      await body.return();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]: () => it,
+  };
+  return it;
+};
+
 export const eventStreamResponse = (hub: EventHub<StreamEvent>, r: EventStreamRequest): CoreResponse => {
   const body = hub.subscribe({
     key: r.key,
@@ -33,7 +58,7 @@ export const eventStreamResponse = (hub: EventHub<StreamEvent>, r: EventStreamRe
   return {
     status: 200,
     headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
-    body,
+    body: opened(body),
     flushEachChunk: true,
   };
 };

@@ -1,7 +1,9 @@
 /**
  * A non-presence container a node does not have still "exists" for
  * with-defaults report-all (RFC 6243 §3.1, RFC 7950 §7.5.1): it is read as
- * empty so the defaults below it show. Only where defaults exist below it.
+ * empty so the defaults below it show. Only where defaults exist below it,
+ * and never for a container that a `when` or a choice could rule out: the
+ * walk does not evaluate conditions, so it cannot know those are in effect.
  */
 import { DataContainer } from '../../data/data-container.ts';
 import type { ContainerMeta, SchemaNode } from '../../meta/meta.ts';
@@ -12,6 +14,9 @@ import type { ReadOptions } from './read-options.ts';
 
 const known = new WeakMap<SchemaNode, boolean>();
 
+/** A non-presence container no condition can rule out. */
+const unconditional = (c: ContainerMeta): boolean => c.presence === undefined && c.when.length === 0 && c.parent?.kind !== 'case';
+
 /** Whether a leaf with a default sits below, through non-presence containers and choices only. */
 export const hasDefaultsBelow = (n: SchemaNode): boolean => {
   const k = known.get(n);
@@ -19,7 +24,7 @@ export const hasDefaultsBelow = (n: SchemaNode): boolean => {
   let found = false;
   if (!n.recursive) {
     for (const c of schemaChildren(n)) {
-      if ((c.kind === 'leaf' && c.default !== undefined && !c.isKey) || (c.kind === 'container' && c.presence === undefined && hasDefaultsBelow(c))) {
+      if ((c.kind === 'leaf' && c.default !== undefined && !c.isKey && c.when.length === 0) || (c.kind === 'container' && unconditional(c) && hasDefaultsBelow(c))) {
         found = true;
         break;
       }
@@ -31,6 +36,6 @@ export const hasDefaultsBelow = (n: SchemaNode): boolean => {
 
 /** An empty stand-in for an absent non-presence container, when report-all would show defaults in it. */
 export const implicitContainer = (meta: ContainerMeta, options: ReadOptions): Node | undefined =>
-  meta.presence === undefined && (options.withDefaults === 'report-all' || options.withDefaults === 'report-all-tagged') && hasDefaultsBelow(meta)
+  unconditional(meta) && (options.withDefaults === 'report-all' || options.withDefaults === 'report-all-tagged') && hasDefaultsBelow(meta)
     ? new DataContainerNode(new DataContainer(meta))
     : undefined;

@@ -1,0 +1,21 @@
+/**
+ * An error answer: the status is the first error's tag's (or another its
+ * tag allows, ERROR_TAGS), never chosen apart from the tag. The one
+ * exception is 415, which RFC 8040 gives no tag: see `unsupportedMediaType`.
+ */
+import { statusOf, type RestconfError } from '../../../errors/index.ts';
+import type { CoreResponse } from '../../exchange.ts';
+import { errorBody } from './error-body.ts';
+
+export interface ErrorAnswerOptions {
+  readonly strict: boolean;
+  /** The answer's media type (the mode's JSON type when Accept admits it). */
+  readonly mediaType: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export const errorResponse = (errors: readonly RestconfError[], options: ErrorAnswerOptions): CoreResponse => {
+  const first = errors[0];
+  const status = first === undefined ? 500 : statusOf(first.tag, first.status);
+  return { status, headers: { 'content-type': options.mediaType, ...options.headers }, body: errorBody(errors, options.strict) };
+};

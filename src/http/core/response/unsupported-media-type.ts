@@ -1,0 +1,14 @@
+/**
+ * The 415 answer (RFC 8040 §5.2). RFC 8040 maps no error-tag to 415, so this
+ * is the one status set here rather than derived from the tag: the body says
+ * invalid-value (the value of Content-Type is unacceptable).
+ */
+import { restconfError } from '../../../errors/index.ts';
+import type { CoreResponse } from '../../exchange.ts';
+import { errorBody } from './error-body.ts';
+
+export const unsupportedMediaType = (contentType: string, strict: boolean, mediaType: string): CoreResponse => ({
+  status: 415,
+  headers: { 'content-type': mediaType, 'accept': 'application/yang-data+json, application/json' },
+  body: errorBody([restconfError('invalid-value', `unsupported Content-Type "${contentType}": the server reads application/yang-data+json and application/json`, { type: 'transport' })], strict),
+});
