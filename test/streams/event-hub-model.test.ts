@@ -64,7 +64,8 @@ test('counters, sources and delivered bytes follow the model under any interleav
           }
           case 'return': {
             const s = tracked[c.index % Math.max(1, tracked.length)];
-            if (s !== undefined && !s.stream.released) s.returned = true;
+            // A client that goes away may get any prefix, also when its source had completed and its queue was not yet drained.
+            if (s !== undefined) s.returned = true;
             void s?.stream.return();
             break;
           }
@@ -112,7 +113,7 @@ test('counters, sources and delivered bytes follow the model under any interleav
       const { subscribers, sources, filters: filtered } = hub.counters();
       assert.deepEqual({ subscribers, sources, filtered }, { subscribers: 0, sources: 0, filtered: 0 });
     }),
-    { numRuns: 200 },
+    { numRuns: Number(process.env['FC_RUNS'] ?? 200) },
   );
   t.pass();
 });
