@@ -26,6 +26,7 @@ import { readSettings, SERVER_MODULE } from './server-settings.ts';
 import { serverNode } from './server-node.ts';
 import { streamsHook } from './streams-hook.ts';
 import { schemaLocation, withSystemRoutes } from './system-routes.ts';
+import { withTimeout } from './with-timeout.ts';
 import { yangLibraryHook } from './yang-library-hook.ts';
 
 export type Transport = 'uws' | 'http1' | 'h2c';
@@ -104,10 +105,11 @@ export const startServer = async (o: ServeOptions): Promise<RunningServer> => {
   device.browser(SERVER_MODULE)?.changes.subscribe(() => {
     core = withSystemRoutes(makeCore(), schema, device, () => url);
   });
+  const timed: Handler = withTimeout((req) => core(req), () => settings().requestTimeoutMs);
   const counted: Handler = async (req) => {
     let res: CoreResponse;
     try {
-      res = await core(req);
+      res = await timed(req);
     } catch (e) {
       stats.answered(500);
       throw e;

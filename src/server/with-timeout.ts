@@ -1,0 +1,35 @@
+/**
+ * A request whose answer has not started within the limit is answered
+ * 500 operation-failed. The work is told through the request's signal only
+ * when the client goes away; an answer already streaming is not cut.
+ */
+import { restconfError } from '../errors/index.ts';
+import { errorBody } from '../http/core/index.ts';
+import type { CoreResponse, Handler } from '../http/exchange.ts';
+
+export const withTimeout = (handler: Handler, limitMs: () => number): Handler => (req) => {
+  const answer = handler(req);
+  if (!(answer instanceof Promise)) return answer;
+  const ms = limitMs();
+  return new Promise<CoreResponse>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const strict = (req.headers.get('accept') ?? '').includes('application/yang-data+json');
+      const error = restconfError('operation-failed', `no answer within ${ms} ms (rxconf-server:server/limits/request-timeout-ms)`, { type: 'application' });
+      resolve({
+        status: 500,
+        headers: { 'content-type': strict ? 'application/yang-data+json' : 'application/json' },
+        body: errorBody([error], strict),
+      });
+    }, ms);
+    answer.then(
+      (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+};
