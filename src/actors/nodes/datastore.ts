@@ -47,26 +47,7 @@ export class Datastore {
 
   /** The root node of a module for a Browser: reads and edits this datastore. */
   node(module: ModuleMeta): Node {
-    const data = this.root(module);
-    const inner = new DataContainerNode(data);
-    let before: DataContainer | undefined;
-    return Object.assign(Object.create(inner) as Node, {
-      beginEdit: (): void => {
-        before ??= data.clone();
-      },
-      endEdit: (r: EditRequest): Promise<void> | undefined => {
-        const saved = before;
-        before = undefined;
-        if (r.failure !== undefined) {
-          if (saved !== undefined) {
-            data.values.clear();
-            for (const [m, v] of saved.values) data.values.set(m, v);
-          }
-          return undefined;
-        }
-        return this.persist();
-      },
-    });
+    return new DatastoreRootNode(this.root(module), this);
   }
 
   /** Writes the whole datastore (RFC 7951 JSON) atomically; concurrent calls are serialized. */
@@ -113,5 +94,33 @@ export class Datastore {
     const r = strict.ok ? strict : decodeDatastore(json, this.schema, { strict: false, content: 'all' });
     if (!r.ok) throw new Error(`${file}: ${r.errors.map((e) => `${e.path ?? ''} ${e.message}`).join('; ')}`);
     for (const [name, root] of r.value) this.roots.set(name, root);
+  }
+}
+
+/**
+ * A module's root in the datastore: a data-tree node whose first beginEdit
+ * takes a copy, and whose endEdit restores it on failure or persists on
+ * success (the root is the last node an edit ends).
+ */
+class DatastoreRootNode extends DataContainerNode {
+  private before: DataContainer | undefined;
+
+  constructor(data: DataContainer, private readonly store: Datastore) {
+    super(data);
+  }
+
+  beginEdit(): void {
+    this.before ??= this.data.clone();
+  }
+
+  endEdit(r: EditRequest): Promise<void> | undefined {
+    const saved = this.before;
+    this.before = undefined;
+    if (r.failure === undefined) return this.store.file === undefined ? undefined : this.store.persist();
+    if (saved !== undefined) {
+      this.data.values.clear();
+      for (const [m, v] of saved.values) this.data.values.set(m, v);
+    }
+    return undefined;
   }
 }
