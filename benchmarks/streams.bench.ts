@@ -36,7 +36,6 @@ const run = async (send: (seq: number) => void, socks: SseSockets, subscribers: 
   const sentAt: number[] = [];
   const base = socks.received();
   const started = performance.now();
-  const before = base;
   for (let seq = 0; seq < events; seq++) {
     sentAt.push(performance.now());
     send(seq);
@@ -44,7 +43,7 @@ const run = async (send: (seq: number) => void, socks: SseSockets, subscribers: 
   }
   await settle(socks, base + subscribers * events);
   const seconds = (performance.now() - started) / 1000;
-  return [(socks.received() - before) / seconds, p99(socks, sentAt)];
+  return [(socks.received() - base) / seconds, p99(socks, sentAt)];
 };
 
 const heap = (): number => {

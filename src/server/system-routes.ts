@@ -4,6 +4,7 @@
  * `ietf-restconf-monitoring:restconf-state` (capabilities and streams).
  */
 import type { Device } from '../actors/device.ts';
+import { PLAIN_JSON, requestIsStrict, YANG_JSON } from '../http/core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { restconfState, type StreamInfo } from '../http/system/restconf-state.ts';
 import type { SchemaContext } from '../meta/meta.ts';
@@ -46,10 +47,10 @@ export const withSystemRoutes = (core: Handler, schema: SchemaContext, device: D
     return req.method === 'HEAD' ? { ...r, body: undefined } : r;
   }
   if (readOnly && (req.path === STATE || req.path === `${STATE}/`)) {
-    const strict = `${req.headers.get('accept') ?? ''}`.includes('application/yang-data+json');
+    const strict = requestIsStrict(req);
     const doc = restconfState(streamList(device, base()));
     const body = strict ? doc : { 'restconf-state': doc['ietf-restconf-monitoring:restconf-state'] };
-    return { status: 200, headers: { 'content-type': strict ? 'application/yang-data+json' : 'application/json' }, body: req.method === 'HEAD' ? undefined : JSON.stringify(body) };
+    return { status: 200, headers: { 'content-type': strict ? YANG_JSON : PLAIN_JSON }, body: req.method === 'HEAD' ? undefined : JSON.stringify(body) };
   }
   return core(req);
 };

@@ -4,7 +4,7 @@
  * when the client goes away; an answer already streaming is not cut.
  */
 import { restconfError } from '../errors/index.ts';
-import { errorBody } from '../http/core/index.ts';
+import { errorBody, PLAIN_JSON, requestIsStrict, YANG_JSON } from '../http/core/index.ts';
 import type { CoreResponse, Handler } from '../http/exchange.ts';
 
 export const withTimeout = (handler: Handler, limitMs: () => number): Handler => (req) => {
@@ -13,11 +13,11 @@ export const withTimeout = (handler: Handler, limitMs: () => number): Handler =>
   const ms = limitMs();
   return new Promise<CoreResponse>((resolve, reject) => {
     const timer = setTimeout(() => {
-      const strict = (req.headers.get('accept') ?? '').includes('application/yang-data+json');
+      const strict = requestIsStrict(req);
       const error = restconfError('operation-failed', `no answer within ${ms} ms (rxconf-server:server/limits/request-timeout-ms)`, { type: 'application' });
       resolve({
         status: 500,
-        headers: { 'content-type': strict ? 'application/yang-data+json' : 'application/json' },
+        headers: { 'content-type': strict ? YANG_JSON : PLAIN_JSON },
         body: errorBody([error], strict),
       });
     }, ms);

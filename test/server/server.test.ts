@@ -63,6 +63,9 @@ test.serial('restconf-state lists every stream with a JSON location that works',
     t.is(opened.status, 200);
     t.regex(opened.headers.get('content-type') ?? '', /^text\/event-stream/);
     ctl.abort();
+    const simplified = await fetch(`${server.url}/restconf/data/ietf-restconf-monitoring:restconf-state?simplified`, { headers: { accept: 'application/yang-data+json' } });
+    t.is(simplified.headers.get('content-type'), 'application/json', 'the simplified flag decides the mode, as for every resource');
+    t.true('restconf-state' in ((await simplified.json()) as object));
   } finally {
     await server.close();
   }
