@@ -33,6 +33,8 @@ export interface RawSseServer extends RawServer {
   waitForClients(count: number): Promise<void>;
   /** Writes `frame` to every connected client; says how many writes met backpressure (uWS buffers them). */
   broadcast(frame: string | Uint8Array): { readonly sockets: number; readonly backpressured: number };
+  /** Queues `frame`; everything queued in this turn of the event loop goes to every client in one write each. */
+  broadcastCoalesced(frame: string): void;
 }
 
 /** Holds every GET open as an event stream; `broadcast` writes the same bytes to all of them. */
@@ -50,15 +52,26 @@ export const rawSseServer = async (host = '127.0.0.1', port = 0): Promise<RawSse
     }
   });
   const server = await listening(app, host, port);
+  const writeAll = (frame: string | Uint8Array) => {
+    let backpressured = 0;
+    for (const res of clients) res.cork(() => { if (!res.write(frame)) backpressured += 1; });
+    return { sockets: clients.size, backpressured };
+  };
+  let pending = '';
+  const flush = () => {
+    const frames = pending;
+    pending = '';
+    writeAll(frames);
+  };
   return {
     port: server.port,
     get clients() { return clients.size; },
     waitForClients: (count) =>
       clients.size >= count ? Promise.resolve() : new Promise((resolve) => { waiters.push({ count, resolve }); }),
-    broadcast: (frame) => {
-      let backpressured = 0;
-      for (const res of clients) res.cork(() => { if (!res.write(frame)) backpressured += 1; });
-      return { sockets: clients.size, backpressured };
+    broadcast: writeAll,
+    broadcastCoalesced: (frame) => {
+      if (pending === '') setImmediate(flush);
+      pending += frame;
     },
     close: () => {
       for (const res of [...clients]) res.close();

@@ -5,16 +5,22 @@
  */
 import { connect, type Socket } from 'node:net';
 
+/** Milliseconds since the epoch, sub-millisecond: comparable between processes. */
+export const epochNow = (): number => performance.timeOrigin + performance.now();
+
 export interface SseSockets {
   /** Events received so far, over all sockets. */
   readonly received: () => number;
-  /** Arrival times (performance.now()) of each event on the sampled sockets. */
+  /** Arrival times (`epochNow()`) of each event on the sampled sockets. */
   readonly arrivals: number[][];
+  /** When (`epochNow()`) the last event arrived on any socket. */
+  readonly lastArrival: () => number;
   close(): void;
 }
 
 export const openSseSockets = async (port: number, path: string, count: number, sampled = 10): Promise<SseSockets> => {
   let received = 0;
+  let lastArrival = 0;
   const sockets: Socket[] = [];
   const arrivals: number[][] = [];
   const opened: Promise<void>[] = [];
@@ -40,11 +46,12 @@ export const openSseSockets = async (port: number, path: string, count: number, 
           from = end + 4;
         }
         let at = text.indexOf('data:', from);
+        if (at >= 0) lastArrival = epochNow();
         while (at >= 0) {
           const stop = text.indexOf('\n\n', at);
           if (stop < 0) break;
           received += 1;
-          times?.push(performance.now());
+          times?.push(epochNow());
           from = stop + 2;
           at = text.indexOf('data:', from);
         }
@@ -56,5 +63,5 @@ export const openSseSockets = async (port: number, path: string, count: number, 
     if (i % 500 === 499) await Promise.all(opened.slice(-500));
   }
   await Promise.all(opened);
-  return { received: () => received, arrivals, close: () => sockets.forEach((s) => s.destroy()) };
+  return { received: () => received, arrivals, lastArrival: () => lastArrival, close: () => sockets.forEach((s) => s.destroy()) };
 };

@@ -1,4 +1,5 @@
 import { asyncScheduler, defer, finalize, type Observable, type SchedulerLike } from 'rxjs';
+import { nextTurn, onScheduler, type FlushTimer } from './coalesce-frames.ts';
 import { overflowFrame } from './final-frames.ts';
 import { frameEvents } from './frame-events.ts';
 import { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
@@ -18,6 +19,14 @@ export interface EventHubOptions {
   readonly keepAliveMs?: number;
   /** Clock for keep-alive (a TestScheduler in tests). Default `asyncScheduler`. */
   readonly scheduler?: SchedulerLike;
+  /**
+   * When the event frames of a burst go out, joined into one chunk per
+   * subscriber. Default: through `scheduler` when one is given (in marble
+   * tests the events of one frame are joined), else in the check phase of
+   * the event loop's turn (`nextTurn`), so the events of every I/O callback
+   * of a turn share one write per socket.
+   */
+  readonly flushLater?: FlushTimer;
   /** Told once per failure: a source that errored, a filter or an encoder that threw. */
   readonly onError?: ErrorReporter;
 }
@@ -29,6 +38,8 @@ export interface SubscribeRequest<E> extends SourceRequest<E> {
    * same function: use one function per output mode, not one per request.
    */
   readonly encode?: EventEncoder<E>;
+  /** Text the subscriber's stream starts with, before any frame (not an event). */
+  readonly opening?: string;
 }
 
 export interface EventHub<E> {
@@ -58,6 +69,7 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
   }
   if (!(keepAliveMs >= 0)) throw new RangeError(`keepAliveMs must be 0 or more, not ${keepAliveMs}`);
   const scheduler = options.scheduler ?? asyncScheduler;
+  const flushLater = options.flushLater ?? (options.scheduler === undefined ? nextTurn : onScheduler(options.scheduler));
   const onError: ErrorReporter = options.onError ?? (() => undefined);
 
   const counters = createStreamCounters();
@@ -70,6 +82,7 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
   const framed = sharedSources<E>({
     counters,
     onError,
+    flushLater,
     toFrames: (key, encode) =>
       frameEvents({
         frameOf: frameOfFor(encode),
@@ -103,7 +116,8 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
   };
 
   return {
-    subscribe: (request) => new PullStream(frames(request), pullOptions),
+    subscribe: (request) =>
+      new PullStream(frames(request), request.opening === undefined ? pullOptions : { ...pullOptions, opening: request.opening }),
     frames,
     counters: () => ({ ...counters }),
   };

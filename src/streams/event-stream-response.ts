@@ -1,12 +1,12 @@
 /**
  * An HTTP answer that is an event stream (RFC 8040 §6.3, Server-Sent
- * Events): the hub subscriber is the body, pulled by the transport; a client
+ * Events): the hub subscriber is the body, pulled by the transport (a
+ * SyncPullBody, so adapters write each burst as it is delivered); a client
  * that goes away ends the subscription (and, for the last one, the source).
  */
 import type { Observable } from 'rxjs';
 import type { CoreResponse } from '../http/exchange.ts';
 import type { EventHub } from './event-hub.ts';
-import type { StreamSubscriber } from './pull-stream.ts';
 import { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
 import type { EventFilter } from './shared-sources.ts';
 import type { StreamEvent } from './stream-event.ts';
@@ -24,33 +24,13 @@ export interface EventStreamRequest {
 /** The first bytes of every stream: transports send the head with the first body bytes, so clients see the 200 at once. */
 export const OPENING_FRAME = ': stream open\n\n';
 
-/** The subscriber, preceded by the opening frame; `return()` reaches the subscriber at any point. */
-const opened = (body: StreamSubscriber): AsyncIterableIterator<string> => {
-  let first = true;
-  const it: AsyncIterableIterator<string> = {
-    next: async () => {
-      if (first) {
-        first = false;
-        return { done: false, value: OPENING_FRAME };
-      }
-      return body.next();
-    },
-    return: async () => {
-      first = false;
-      await body.return();
-      return { done: true, value: undefined };
-    },
-    [Symbol.asyncIterator]: () => it,
-  };
-  return it;
-};
-
 export const eventStreamResponse = (hub: EventHub<StreamEvent>, r: EventStreamRequest): CoreResponse => {
   const body = hub.subscribe({
     key: r.key,
     open: r.open,
     ...(r.filter === undefined ? {} : { filter: r.filter }),
     encode: r.strict ? encodeStrictEvent : encodePlainEvent,
+    opening: OPENING_FRAME,
   });
   const stop = (): void => void body.return();
   if (r.signal.aborted) stop();
@@ -58,7 +38,7 @@ export const eventStreamResponse = (hub: EventHub<StreamEvent>, r: EventStreamRe
   return {
     status: 200,
     headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
-    body: opened(body),
+    body,
     flushEachChunk: true,
   };
 };

@@ -29,9 +29,11 @@ import { sseEvent, type SseFrame } from './sse-frame.ts';
 export const overflowFrame = (maxQueuedEvents: number): SseFrame => ({
   kind: 'final',
   text: sseEvent('error', JSON.stringify({ reason: 'overflow', 'max-queued-events': maxQueuedEvents })),
+  count: 0,
 });
 
 export const SOURCE_ERROR_FRAME: SseFrame = Object.freeze({
   kind: 'final',
   text: sseEvent('error', JSON.stringify({ reason: 'source-error' })),
+  count: 0,
 });

@@ -14,6 +14,7 @@ export type { ErrorReporter, EventFilter, SourceRequest } from './shared-sources
 export { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
 export { PullStream, type PullStreamOptions, type StreamSubscriber } from './pull-stream.ts';
 export { keepAlive } from './keep-alive.ts';
+export { coalesceFrames, frameCoalescer, nextTurn, onScheduler, type FlushTimer, type FrameCoalescer } from './coalesce-frames.ts';
 export { eventFrame, KEEP_ALIVE_FRAME, sseComment, sseData, sseEvent, type SseFrame } from './sse-frame.ts';
 export { overflowFrame, SOURCE_ERROR_FRAME } from './final-frames.ts';
 export { createStreamCounters, type StreamCounters } from './stream-counters.ts';

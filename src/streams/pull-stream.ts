@@ -1,4 +1,5 @@
 import type { Observable, Subscription } from 'rxjs';
+import type { SyncPullBody } from '../http/exchange.ts';
 import type { SseFrame } from './sse-frame.ts';
 
 export interface PullStreamOptions {
@@ -10,6 +11,8 @@ export interface PullStreamOptions {
   readonly onDelivered?: (events: number, comments: number) => void;
   /** A drop for overflow, with the number of event frames discarded. */
   readonly onOverflow?: (discardedEvents: number) => void;
+  /** Text queued before any frame: the stream's first bytes (not an event, not counted). */
+  readonly opening?: string;
 }
 
 type Result = IteratorResult<string, undefined>;
@@ -19,9 +22,10 @@ type Result = IteratorResult<string, undefined>;
  * coalesced chunk at a time (`AsyncIterable<string>`, so it is a
  * `ResponseBody`), and `return()` to let go of it.
  */
-export interface StreamSubscriber extends AsyncIterableIterator<string, undefined, undefined> {
+export interface StreamSubscriber extends AsyncIterableIterator<string, undefined, undefined>, SyncPullBody {
   next(): Promise<Result>;
   return(): Promise<Result>;
+  pullNow(): Result | undefined;
   [Symbol.asyncIterator](): StreamSubscriber;
   /** Whether the subscriber let go of its subscription (ended, dropped or returned). */
   readonly released: boolean;
@@ -36,15 +40,20 @@ const DONE: Result = Object.freeze({ done: true, value: undefined });
  * resolves with everything queued, coalesced into one chunk, or waits for the
  * next frame. A keep-alive comment is queued only onto an empty queue.
  *
- * Overflow: the frame that would exceed `maxQueuedEvents` drops the
- * subscriber: its queue is replaced by `overflowFrame`, its subscription is
+ * Overflow: an event frame (which may carry several events) that would
+ * make more than `maxQueuedEvents` wait drops the subscriber; one handed
+ * straight to a waiting consumer (`next()` or `whenReady`) waits for nothing. A dropped subscriber: its queue is replaced by `overflowFrame`, its subscription is
  * released at once, and after the consumer pulls that frame the stream ends.
+ *
+ * `pullNow()` and `whenReady()` are the same queue pulled synchronously
+ * (SyncPullBody): a transport that uses them writes a chunk from within the
+ * event's delivery, with no Promise at all.
  *
  * `return()` releases everything at once, resolves a pending `next()` with
  * done, and may be called any number of times. An error from `frames` ends
  * the stream like completion (the hub turns errors into a final frame first).
  *
- * One Promise per `next()`, none per frame.
+ * One Promise per `next()`, none per frame; none with `pullNow()`.
  */
 export class PullStream implements StreamSubscriber {
   /** Queued frame texts (frames are shared between subscribers: a queue holds references). */
@@ -54,11 +63,13 @@ export class PullStream implements StreamSubscriber {
   private ended = false;
   private upstream: Subscription | undefined;
   private readonly waiters: Waiter[] = [];
+  private ready: (() => void) | undefined;
 
   constructor(
     frames: Observable<SseFrame>,
     private readonly options: PullStreamOptions,
   ) {
+    if (options.opening !== undefined) this.queue.push(options.opening);
     const subscription = frames.subscribe({
       next: (frame) => this.push(frame),
       error: () => this.end(),
@@ -73,14 +84,24 @@ export class PullStream implements StreamSubscriber {
   }
 
   next(): Promise<Result> {
+    const now = this.pullNow();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise<Result>((resolve) => this.waiters.push(resolve));
+  }
+
+  pullNow(): Result | undefined {
     if (this.queue.length > 0) {
       const chunk = this.queue.length === 1 ? (this.queue[0] as string) : this.queue.join('');
       this.delivered(this.queuedEvents, this.queuedComments);
       this.clear();
-      return Promise.resolve({ done: false, value: chunk });
+      return { done: false, value: chunk };
     }
-    if (this.ended) return Promise.resolve(DONE);
-    return new Promise<Result>((resolve) => this.waiters.push(resolve));
+    return this.ended ? DONE : undefined;
+  }
+
+  whenReady(ready: () => void): void {
+    if (this.queue.length > 0 || this.ended) ready();
+    else this.ready = ready;
   }
 
   return(): Promise<Result> {
@@ -97,8 +118,8 @@ export class PullStream implements StreamSubscriber {
     if (this.ended) return;
     switch (frame.kind) {
       case 'event':
-        if (this.queuedEvents >= this.options.maxQueuedEvents) this.overflow();
-        else this.offer(frame.text, 1, 0);
+        if (!this.consumerWaiting() && this.queuedEvents + frame.count > this.options.maxQueuedEvents) this.overflow(frame.count);
+        else this.offer(frame.text, frame.count, 0);
         return;
       case 'comment':
         if (this.queue.length === 0) this.offer(frame.text, 0, 1);
@@ -121,10 +142,23 @@ export class PullStream implements StreamSubscriber {
     this.queue.push(text);
     this.queuedEvents += events;
     this.queuedComments += comments;
+    this.wake();
   }
 
-  private overflow(): void {
-    const discarded = this.queuedEvents + 1;
+  /** Whether the consumer waits for the next chunk (a pending `next()` or a `whenReady`), so nothing piles up for it. */
+  private consumerWaiting(): boolean {
+    return this.waiters.length > 0 || this.ready !== undefined;
+  }
+
+  /** Tells the synchronous consumer, once, that `pullNow()` has an answer. */
+  private wake(): void {
+    const ready = this.ready;
+    this.ready = undefined;
+    ready?.();
+  }
+
+  private overflow(arriving: number): void {
+    const discarded = this.queuedEvents + arriving;
     this.clear();
     this.queue.push(this.options.overflowFrame.text);
     this.options.onOverflow?.(discarded);
@@ -149,5 +183,6 @@ export class PullStream implements StreamSubscriber {
     this.upstream = undefined;
     upstream?.unsubscribe();
     if (this.queue.length === 0) for (const waiter of this.waiters.splice(0)) waiter(DONE);
+    this.wake();
   }
 }

@@ -1,4 +1,5 @@
 import { defer, filter, tap, type Observable, type OperatorFunction } from 'rxjs';
+import { frameCoalescer, type FlushTimer } from './coalesce-frames.ts';
 import type { EventEncoder } from './last-frame-encoder.ts';
 import { shareWhileSubscribed } from './share-while-subscribed.ts';
 import type { SseFrame } from './sse-frame.ts';
@@ -26,6 +27,8 @@ export interface SharedSourcesOptions<E> {
   readonly onError: ErrorReporter;
   /** Events to frames for one encoder; run once per (key, filter, encoder), shared by its subscribers. */
   readonly toFrames: (key: string, encode: EventEncoder<E>) => OperatorFunction<E, SseFrame>;
+  /** When the frames of a burst are sent, joined, to the subscribers of a frame stream. */
+  readonly flushLater: FlushTimer;
 }
 
 interface Branch<E> {
@@ -53,7 +56,8 @@ const registered = <K, V>(registry: Map<K, V>, key: K, make: (forget: () => void
  * per key; under it one filtered stream per filter text (a filter runs once
  * per event, however many subscribers use it); under each of those (and
  * under the unfiltered source) one frame stream per encoder (an event is
- * encoded once per encoder, and one keep-alive clock serves them all).
+ * encoded once per encoder, one keep-alive clock serves them all, and the
+ * frames of a burst are joined once for all of them).
  * Every stream starts with its first subscriber and stops, and is
  * forgotten, when its last one leaves or it ends; a source that errors or
  * completes ends everything under it. The first subscriber's `open` and
@@ -62,7 +66,7 @@ const registered = <K, V>(registry: Map<K, V>, key: K, make: (forget: () => void
 /** One subscriber's frames: subscribing joins (and maybe starts) the shared streams it needs. */
 export type FramedSource<E> = (request: SourceRequest<E>, encode: EventEncoder<E>) => Observable<SseFrame>;
 
-export const sharedSources = <E>({ counters, onError, toFrames }: SharedSourcesOptions<E>): FramedSource<E> => {
+export const sharedSources = <E>({ counters, onError, toFrames, flushLater }: SharedSourcesOptions<E>): FramedSource<E> => {
   const sources = new Map<string, Source<E>>();
 
   const sourceOf = (key: string, open: () => Observable<E>): Source<E> =>
@@ -108,9 +112,19 @@ export const sharedSources = <E>({ counters, onError, toFrames }: SharedSourcesO
     }));
 
   const framedOf = (key: string, branch: Branch<E>, encode: EventEncoder<E>): Observable<SseFrame> =>
-    registered(branch.framed, encode, (forget) =>
-      branch.events$.pipe(toFrames(key, encode), shareWhileSubscribed({ onStart: () => undefined, onEnd: forget })),
-    );
+    registered(branch.framed, encode, (forget) => {
+      const burst = frameCoalescer(flushLater);
+      const shared = branch.events$.pipe(
+        toFrames(key, encode),
+        burst.operator,
+        shareWhileSubscribed({ onStart: () => undefined, onEnd: forget }),
+      );
+      // A newcomer joins after the pending burst went out: it gets no event sent before it subscribed.
+      return defer(() => {
+        burst.flush();
+        return shared;
+      });
+    });
 
   return ({ key, open, filter: eventFilter }: SourceRequest<E>, encode: EventEncoder<E>): Observable<SseFrame> =>
     defer(() => {

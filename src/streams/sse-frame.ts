@@ -18,8 +18,10 @@ export interface SseFrame {
    * 'final': the last frame of a stream (an error event); nothing follows it.
    */
   readonly kind: 'event' | 'comment' | 'final';
-  /** Complete frame text, ending with the blank line. */
+  /** Complete frame text, ending with the blank line (several SSE events when coalesced). */
   readonly text: string;
+  /** Notifications it carries: 1 or more for 'event' (more once coalesced), 0 for the others. */
+  readonly count: number;
 }
 
 const lineBreak = /\r\n|\r|\n/;
@@ -42,7 +44,7 @@ export const sseEvent = (type: string, value: string): string => {
 export const sseComment = (text: string): string => `${prefixLines(': ', text)}\n`;
 
 /** A notification frame: `data: <encoded>\n\n`. */
-export const eventFrame = (encoded: string): SseFrame => ({ kind: 'event', text: sseData(encoded) });
+export const eventFrame = (encoded: string): SseFrame => ({ kind: 'event', text: sseData(encoded), count: 1 });
 
 /** The keep-alive comment, exactly `: keep-alive\n\n`. */
-export const KEEP_ALIVE_FRAME: SseFrame = Object.freeze({ kind: 'comment', text: sseComment('keep-alive') });
+export const KEEP_ALIVE_FRAME: SseFrame = Object.freeze({ kind: 'comment', text: sseComment('keep-alive'), count: 0 });

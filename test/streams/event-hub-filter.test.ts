@@ -72,7 +72,7 @@ test('a filter that throws ends its own subscribers with the error frame; others
         return true;
       },
     };
-    const values = { ...framesOfNumbers, x: { kind: 'final' as const, text: 'event: error\ndata: {"reason":"source-error"}\n\n' } };
+    const values = { ...framesOfNumbers, x: { kind: 'final' as const, text: 'event: error\ndata: {"reason":"source-error"}\n\n', count: 0 } };
     expectObservable(hub.frames({ key: '/n', open: source.open, filter: broken })).toBe('-1-(x|)', values);
     expectObservable(hub.frames({ key: '/n', open: source.open, filter: broken })).toBe('-1-(x|)', values);
     expectObservable(hub.frames({ key: '/n', open: source.open }), '^-----!').toBe('-1-2-3', values);

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { asyncScheduler, Observable, Subject, type SchedulerLike } from 'rxjs';
+import { nextTurn } from '../../src/streams/coalesce-frames.ts';
 import { createEventHub, type EventHub, type StreamSubscriber } from '../../src/streams/index.ts';
 import { marbleScheduler } from './helpers.ts';
 
@@ -43,7 +44,9 @@ const cycle = async (hub: EventHub<number>, tally: Tally, i: number): Promise<vo
       break;
     }
     case 'overflow':
+      // a burst of 4 while nobody pulls: more than the bound of 2 waits
       for (let n = 0; n < 4; n += 1) subject.next(n * 2);
+      await new Promise((r) => setImmediate(r));
       break;
     case 'complete':
       subject.complete();
@@ -57,7 +60,7 @@ const cycle = async (hub: EventHub<number>, tally: Tally, i: number): Promise<vo
 };
 
 const runCycles = async (scheduler: SchedulerLike) => {
-  const hub = createEventHub<number>({ scheduler, keepAliveMs: 5, maxQueuedEvents: 2 });
+  const hub = createEventHub<number>({ scheduler, flushLater: nextTurn, keepAliveMs: 5, maxQueuedEvents: 2 });
   const tally: Tally = { subscribes: 0, teardowns: 0 };
   for (let i = 0; i < CYCLES; i += 1) await cycle(hub, tally, i);
   return { hub, tally };

@@ -23,13 +23,14 @@ test('multi-line data becomes one data line per line, for LF, CR and CRLF', (t) 
 test('events, comments and the fixed frames have the documented bytes', (t) => {
   t.is(sseEvent('error', '{}'), 'event: error\ndata: {}\n\n');
   t.is(sseComment('keep-alive'), ': keep-alive\n\n');
-  t.deepEqual(KEEP_ALIVE_FRAME, { kind: 'comment', text: ': keep-alive\n\n' });
-  t.deepEqual(eventFrame('1'), { kind: 'event', text: 'data: 1\n\n' });
+  t.deepEqual(KEEP_ALIVE_FRAME, { kind: 'comment', text: ': keep-alive\n\n', count: 0 });
+  t.deepEqual(eventFrame('1'), { kind: 'event', text: 'data: 1\n\n', count: 1 });
   t.deepEqual(overflowFrame(1000), {
     kind: 'final',
     text: 'event: error\ndata: {"reason":"overflow","max-queued-events":1000}\n\n',
+    count: 0,
   });
-  t.deepEqual(SOURCE_ERROR_FRAME, { kind: 'final', text: 'event: error\ndata: {"reason":"source-error"}\n\n' });
+  t.deepEqual(SOURCE_ERROR_FRAME, { kind: 'final', text: 'event: error\ndata: {"reason":"source-error"}\n\n', count: 0 });
 });
 
 test('an event type holding a line break is refused', (t) => {

@@ -1,3 +1,5 @@
+import { isSyncPullBody, type SyncPullBody } from '../exchange.ts';
+
 /** Where a response stream goes: one transport's write side. */
 export interface BodySink {
   /** Writes one chunk; false when the transport holds it and wants no more until `writable()` settles. */
@@ -18,7 +20,51 @@ export type PumpOutcome = 'ended' | 'aborted';
  * sink again. If the stream throws, the promise rejects with its error; if
  * the sink throws, `return()` is called and the promise rejects.
  */
-export const pumpBody = async (
+export const pumpBody = (
+  body: AsyncIterable<string | Uint8Array>,
+  sink: BodySink,
+  signal: AbortSignal,
+): Promise<PumpOutcome> => (isSyncPullBody(body) ? pumpSync(body, sink, signal) : pumpAsync(body, sink, signal));
+
+/**
+ * The same for a body that can be pulled synchronously: each chunk is
+ * written from within the call that made it ready (`whenReady`), with no
+ * Promise per chunk; only waiting for a writable socket is asynchronous.
+ */
+const pumpSync = (body: SyncPullBody, sink: BodySink, signal: AbortSignal): Promise<PumpOutcome> =>
+  new Promise<PumpOutcome>((resolve, reject) => {
+    let finished = false;
+    const finish = (outcome: PumpOutcome): void => {
+      if (finished) return;
+      finished = true;
+      signal.removeEventListener('abort', step);
+      if (outcome === 'aborted') closeIterator(body);
+      resolve(outcome);
+    };
+    function step(): void {
+      try {
+        while (!finished) {
+          if (signal.aborted) return finish('aborted');
+          const next = body.pullNow();
+          if (next === undefined) return body.whenReady(step);
+          if (next.done === true) {
+            sink.end();
+            return finish('ended');
+          }
+          if (next.value.length > 0 && !sink.write(next.value)) return void untilWritable(sink, signal).then(step);
+        }
+      } catch (error) {
+        finished = true;
+        signal.removeEventListener('abort', step);
+        closeIterator(body);
+        reject(error);
+      }
+    }
+    signal.addEventListener('abort', step);
+    step();
+  });
+
+const pumpAsync = async (
   body: AsyncIterable<string | Uint8Array>,
   sink: BodySink,
   signal: AbortSignal,
@@ -60,7 +106,7 @@ export const pumpBody = async (
 };
 
 /** The client is gone: nothing can be answered, so an error from `return()` is dropped. */
-const closeIterator = (iterator: AsyncIterator<unknown>): void => {
+const closeIterator = (iterator: { return?: () => Promise<unknown> }): void => {
   try {
     iterator.return?.().catch(ignore);
   } catch {

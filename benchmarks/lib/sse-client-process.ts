@@ -1,0 +1,53 @@
+/**
+ * The SSE clients of the streams benchmark, run as a child process so that
+ * 10,000 client sockets neither share the server's event loop nor its file
+ * descriptor limit. Driven over IPC by `spawnSseClients` (sse-clients.ts):
+ * it opens the sockets, counts event frames, and reports.
+ */
+import { openSseSockets, type SseSockets } from './sse-sockets.ts';
+
+export type ClientCommand =
+  | { readonly op: 'open'; readonly port: number; readonly path: string; readonly count: number }
+  | { readonly op: 'wait'; readonly count: number; readonly timeoutMs: number }
+  | { readonly op: 'arrivals' }
+  | { readonly op: 'close' };
+
+export type ClientReply =
+  | { readonly op: 'opened' }
+  | { readonly op: 'reached'; readonly received: number; readonly last: number }
+  | { readonly op: 'arrivals'; readonly arrivals: number[][] }
+  | { readonly op: 'failed'; readonly message: string };
+
+const send = (reply: ClientReply): void => { process.send?.(reply); };
+
+let sockets: SseSockets | undefined;
+
+const answer = async (command: ClientCommand): Promise<void> => {
+  switch (command.op) {
+    case 'open':
+      sockets = await openSseSockets(command.port, command.path, command.count);
+      send({ op: 'opened' });
+      return;
+    case 'wait': {
+      const deadline = performance.now() + command.timeoutMs;
+      const received = () => sockets?.received() ?? 0;
+      while (received() < command.count && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+      send({ op: 'reached', received: received(), last: sockets?.lastArrival() ?? 0 });
+      return;
+    }
+    case 'arrivals': {
+      // Handed over and cleared, so that the next run's event i is at index i again.
+      const arrivals = (sockets?.arrivals ?? []).map((times) => times.splice(0));
+      send({ op: 'arrivals', arrivals });
+      return;
+    }
+    case 'close':
+      sockets?.close();
+      process.disconnect();
+      return;
+  }
+};
+
+process.on('message', (command: ClientCommand) => {
+  answer(command).catch((e: unknown) => send({ op: 'failed', message: e instanceof Error ? e.message : String(e) }));
+});
