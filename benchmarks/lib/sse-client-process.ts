@@ -4,6 +4,7 @@
  * descriptor limit. Driven over IPC by `spawnSseClients` (sse-clients.ts):
  * it opens the sockets, counts event frames, and reports.
  */
+import { serveCommands } from './ipc.ts';
 import { openSseSockets, type SseSockets } from './sse-sockets.ts';
 
 export type ClientCommand =
@@ -15,39 +16,27 @@ export type ClientCommand =
 export type ClientReply =
   | { readonly op: 'opened' }
   | { readonly op: 'reached'; readonly received: number; readonly last: number }
-  | { readonly op: 'arrivals'; readonly arrivals: number[][] }
-  | { readonly op: 'failed'; readonly message: string };
-
-const send = (reply: ClientReply): void => { process.send?.(reply); };
+  | { readonly op: 'arrivals'; readonly arrivals: number[][] };
 
 let sockets: SseSockets | undefined;
 
-const answer = async (command: ClientCommand): Promise<void> => {
+serveCommands<ClientCommand>(async (command): Promise<ClientReply | undefined> => {
   switch (command.op) {
     case 'open':
       sockets = await openSseSockets(command.port, command.path, command.count);
-      send({ op: 'opened' });
-      return;
+      return { op: 'opened' };
     case 'wait': {
       const deadline = performance.now() + command.timeoutMs;
       const received = () => sockets?.received() ?? 0;
       while (received() < command.count && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
-      send({ op: 'reached', received: received(), last: sockets?.lastArrival() ?? 0 });
-      return;
+      return { op: 'reached', received: received(), last: sockets?.lastArrival() ?? 0 };
     }
-    case 'arrivals': {
-      // Handed over and cleared, so that the next run's event i is at index i again.
-      const arrivals = (sockets?.arrivals ?? []).map((times) => times.splice(0));
-      send({ op: 'arrivals', arrivals });
-      return;
-    }
+    case 'arrivals':
+      // Handed over and cleared, so that the next round's event i is at index i again.
+      return { op: 'arrivals', arrivals: (sockets?.arrivals ?? []).map((times) => times.splice(0)) };
     case 'close':
       sockets?.close();
       process.disconnect();
-      return;
+      return undefined;
   }
-};
-
-process.on('message', (command: ClientCommand) => {
-  answer(command).catch((e: unknown) => send({ op: 'failed', message: e instanceof Error ? e.message : String(e) }));
 });

@@ -1,7 +1,8 @@
 /**
  * Many SSE subscribers on plain sockets, cheap enough for 10,000 in one
  * process: each counts the event frames (`\n\n` after a `data:` line) it
- * receives; a few also note when each event arrived, for latency.
+ * receives; a few, spread over all of them, also note when each event
+ * arrived, for latency.
  */
 import { connect, type Socket } from 'node:net';
 
@@ -26,7 +27,8 @@ export const openSseSockets = async (port: number, path: string, count: number, 
   const opened: Promise<void>[] = [];
   for (let i = 0; i < count; i++) {
     const s = connect({ port, host: '127.0.0.1', noDelay: true });
-    const times: number[] | undefined = i < sampled ? [] : undefined;
+    // sampled sockets spread over all of them: servers write to their sockets in turn, so the first ones hear first
+    const times: number[] | undefined = i % Math.max(1, Math.floor(count / sampled)) === 0 && arrivals.length < sampled ? [] : undefined;
     if (times !== undefined) arrivals.push(times);
     let headed = false;
     let tail = '';

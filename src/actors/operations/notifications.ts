@@ -4,40 +4,22 @@
  * into a data tree, in order; unsubscribing calls the node's closer (the
  * notify subscription's teardown) and releases the nodes.
  */
-import { concatMap, from, Observable, of, type Subscription } from 'rxjs';
+import { Observable, type Subscription } from 'rxjs';
 import type { DataContainer } from '../../data/data-container.ts';
 import { childPath, formatPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { NotificationMeta } from '../../meta/meta.ts';
 import type { Browser } from '../browser.ts';
-import { Runner, runToEnd } from '../co.ts';
+import { runToEnd } from '../co.ts';
 import { navigate, type TargetStep } from '../navigate.ts';
-import type { Node } from '../node.ts';
-import { readInto } from '../read/read-into.ts';
 import type { RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
+import { readEvents } from './read-events.ts';
 
 export interface NotificationEvent {
   readonly time: Date;
   readonly data: DataContainer;
 }
-
-const readEvent = (sel: Selection): Observable<DataContainer> => {
-  const runner = new Runner(readInto(sel));
-  let step: ReturnType<typeof runner.stepNow>;
-  try {
-    step = runner.stepNow();
-  } catch (e) {
-    sel.node.release?.();
-    throw e;
-  }
-  if (step instanceof Promise) {
-    return from(step.then((s) => (s.done ? s.value : runToEnd(readInto(sel)))).finally(() => sel.node.release?.()));
-  }
-  sel.node.release?.();
-  if (!step.done) throw new Error('event read flushed unexpectedly');
-  return of(step.value);
-};
 
 export const notifications = (browser: Browser, steps: readonly TargetStep[], context: RequestContext): Observable<NotificationEvent> =>
   new Observable<NotificationEvent>((subscriber) => {
@@ -56,7 +38,7 @@ export const notifications = (browser: Browser, steps: readonly TargetStep[], co
       }
       sub = parent.node
         .notify({ selection: parent, path, meta })
-        .pipe(concatMap((node: Node) => readEvent(new Selection(browser, node, meta, path, parent, parent.context))))
+        .pipe(readEvents((node) => new Selection(browser, node, meta, path, parent, parent.context)))
         .subscribe({
           next: (data) => subscriber.next({ time: new Date(), data }),
           error: (e: unknown) => subscriber.error(e),

@@ -6,6 +6,7 @@ import { BodyQueue } from './body-queue.ts';
 import { checkResponseHead } from './check-response-head.ts';
 import { internalError } from './invoke-handler.ts';
 import { pumpBody, type BodySink } from './pump-body.ts';
+import { utf8Once } from './utf8-once.ts';
 import { releaseBody } from './release-body.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
 import { statusLine } from './status-line.ts';
@@ -134,8 +135,9 @@ export class UwsExchange {
     run(res, corked, () => writeHead(res, response));
     const sink: BodySink = {
       write: (chunk) => {
+        const bytes = typeof chunk === 'string' ? utf8Once(chunk) : chunk;
         let ok = false;
-        res.cork(() => { ok = res.write(chunk); });
+        res.cork(() => { ok = res.write(bytes); });
         return ok;
       },
       writable: () => new Promise((resolve) => {

@@ -193,3 +193,26 @@ test('a notification with no source is operation-not-supported', async (t) => {
   });
   t.like((e as RestconfFailure).errors[0], { tag: 'operation-not-supported', path: '/nd-app:alarm' });
 });
+
+test('events keep their order when some event nodes answer later than others (a waiting read holds back the ones after it)', async (t) => {
+  const later = (node: ReturnType<typeof reflectNode>) =>
+    extendNode(node, { field: (base, r) => new Promise((resolve) => setTimeout(() => resolve(base.field?.(r)), 5)) });
+  const nodes = new Subject<ReturnType<typeof reflectNode>>();
+  const app = serve(() => extendNode(reflectNode({}), { notify: () => nodes.asObservable() }));
+  const events: unknown[] = [];
+  const done = new Promise<void>((resolve) => {
+    notifications(app.browser, steps('alarm'), emptyContext).subscribe({
+      next: (e) => events.push(encodeData(e.data, { strict: false })),
+      complete: resolve,
+    });
+  });
+  await new Promise((r) => setImmediate(r));
+  nodes.next(later(reflectNode({ severity: 'major', text: 'first' })));
+  nodes.next(reflectNode({ severity: 'minor', text: 'second' }));
+  nodes.next(later(reflectNode({ severity: 'minor', text: 'third' })));
+  nodes.next(reflectNode({ severity: 'major', text: 'fourth' }));
+  t.deepEqual(events, [], 'the first read waits, so nothing goes ahead of it');
+  nodes.complete();
+  await done;
+  t.deepEqual(events.map((e) => (e as { text: string }).text), ['first', 'second', 'third', 'fourth']);
+});
