@@ -7,21 +7,18 @@
  * Two raw baselines: one write per event per socket (the plain way), and the
  * writes of one event-loop turn coalesced into one per socket, which is what
  * rxconf does, so the stricter comparison and the one the aim is read
- * against. The raw server and each set of clients run in child processes:
- * 10,000 client sockets beside 10,000 server sockets would pass this
- * machine's limit of 20,000 descriptors per process. Rounds of the three
- * alternate, so that a noisy moment of the shared machine does not fall on
- * one of them only.
+ * against. Each server and each set of clients runs in a child process of
+ * its own (this one only coordinates): 10,000 client sockets beside 10,000
+ * server sockets would pass this machine's limit of 20,000 descriptors per
+ * process, and neither server should share an event loop. Rounds of the
+ * three alternate, so that a noisy moment of the shared machine does not
+ * fall on one of them only.
  */
-import { join } from 'node:path';
-import { startServer } from '../src/server/start-server.ts';
-import { ticks } from './fixtures/bench-stream-app.ts';
-import { spawnRawSse } from './lib/raw-sse-remote.ts';
 import { report } from './lib/report.ts';
-import { sendRound, tickEvent, type SentRound } from './lib/send-round.ts';
+import type { SentRound } from './lib/send-round.ts';
 import { spawnSseClients, type RemoteSseClients } from './lib/sse-clients.ts';
+import { spawnSseServer } from './lib/sse-server-remote.ts';
 
-const here = join(process.cwd(), 'benchmarks');
 const DELIVERIES_PER_ROUND = 500_000;
 const WARM_UP_ROUNDS = 1;
 const ROUNDS = 7;
@@ -60,20 +57,11 @@ const round = async (c: Contender, subscribers: number, events: number): Promise
   return { rate: got / ((last - started) / 1000), p99: p99(await c.clients.arrivals(), sentAt), complete: got === expected };
 };
 
-const memory = (): { readonly heap: number; readonly rss: number } => {
-  (globalThis as { gc?: () => void }).gc?.();
-  const { heapUsed, rss } = process.memoryUsage();
-  return { heap: heapUsed, rss };
-};
-
 const settleDown = () => new Promise((r) => setTimeout(r, 500));
 
 const main = async (): Promise<void> => {
-  const server = await startServer({
-    searchPath: [join(here, 'fixtures')], modules: ['bench-streams'], app: join(here, 'fixtures', 'bench-stream-app.ts'),
-    host: '127.0.0.1', port: 0, log: () => undefined,
-  });
-  const raw = await spawnRawSse();
+  const rxconf = await spawnSseServer('rxconf');
+  const raw = await spawnSseServer('raw');
   const rows = [];
   // BENCH_STREAM_SIZES=100,1000 to run only some sizes.
   const sizes = (process.env['BENCH_STREAM_SIZES'] ?? '100,1000,10000').split(',').map(Number);
@@ -81,18 +69,17 @@ const main = async (): Promise<void> => {
     const events = Math.max(20, Math.round(DELIVERIES_PER_ROUND / subscribers));
     console.error(`streams: ${subscribers} subscribers, ${events} events per round`);
 
-    const m0 = memory();
-    const oursClients = await spawnSseClients(server.port, '/restconf/data/bench-streams:tick', subscribers);
-    const m1 = memory();
+    const m0 = await rxconf.memory();
+    const oursClients = await spawnSseClients(rxconf.port, rxconf.path, subscribers);
+    const m1 = await rxconf.memory();
     const r0 = await raw.memory();
-    const rawClients = await spawnSseClients(raw.port, '/', subscribers);
-    await raw.waitForClients(subscribers);
+    const rawClients = await spawnSseClients(raw.port, raw.path, subscribers);
     const r1 = await raw.memory();
     const perSubscriber = (before: number, after: number) => (after - before) / subscribers / 1024;
 
-    const ours: Contender = { send: (n) => sendRound((seq) => ticks.next(tickEvent(seq)), n), clients: oursClients, received: 0, rounds: [] };
-    const coalesced: Contender = { send: (n) => raw.round(n, true), clients: rawClients, received: 0, rounds: [] };
-    const perEvent: Contender = { send: (n) => raw.round(n, false), clients: rawClients, received: 0, rounds: [] };
+    const ours: Contender = { send: (n) => rxconf.round(n, 'notify'), clients: oursClients, received: 0, rounds: [] };
+    const coalesced: Contender = { send: (n) => raw.round(n, 'coalesced'), clients: rawClients, received: 0, rounds: [] };
+    const perEvent: Contender = { send: (n) => raw.round(n, 'per-event'), clients: rawClients, received: 0, rounds: [] };
     for (let i = 0; i < WARM_UP_ROUNDS + ROUNDS; i++) {
       for (const c of [ours, coalesced, perEvent]) {
         // both raw contenders count on the same clients: start from what those clients have
@@ -126,11 +113,11 @@ const main = async (): Promise<void> => {
     });
   }
   await raw.close();
-  await server.close();
+  await rxconf.close();
   report('streams', rows, {
     aim: 'rate vs raw coalesced >= 0.8',
     rounds: `${WARM_UP_ROUNDS} warm-up round each, then ${ROUNDS} rounds alternating rxconf, raw coalesced, raw per-event; medians`,
-    note: 'rxconf server in this process; raw uWS server and each set of clients in child processes; 2 cores shared by all',
+    note: 'each server and each set of clients in a child process of its own; 2 cores shared by all',
   });
 };
 

@@ -5,8 +5,8 @@ interface Tagged { readonly op: string }
 interface Failed { readonly op: 'failed'; readonly message: string }
 
 /** Forks a TypeScript module (through tsx), its stdout and stderr shared with ours. */
-export const forkTs = (script: string, execArgv: readonly string[] = []): ChildProcess =>
-  fork(script, [], { execArgv: ['--import=tsx', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+export const forkTs = (script: string, execArgv: readonly string[] = [], args: readonly string[] = []): ChildProcess =>
+  fork(script, args, { execArgv: ['--import=tsx', ...execArgv], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 
 /** Sends `command` and waits for the child's reply of kind `want` (a `failed` reply or the child's exit rejects). */
 export const ask = <R extends Tagged, K extends R['op']>(child: ChildProcess, command: Tagged, want: K): Promise<Extract<R, { op: K }>> => {

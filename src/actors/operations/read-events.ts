@@ -4,15 +4,26 @@
  * a read that waits holds back the events after it, so the order stays.
  */
 import { Observable, type OperatorFunction } from 'rxjs';
-import type { DataContainer } from '../../data/data-container.ts';
+import { DataContainer } from '../../data/data-container.ts';
 import { Runner, runToEnd } from '../co.ts';
 import type { Node } from '../node.ts';
 import { readInto } from '../read/read-into.ts';
 import type { Selection } from '../selection.ts';
 
-/** Reads one event node whole, then releases it: at once when the read is synchronous. */
+/**
+ * Reads one event node whole, then releases it: at once when the read is
+ * synchronous. A node that holds the event's data tree already (`peek()`
+ * answers a DataContainer of this very notification, as a decoded event
+ * does) is taken as it is, not copied: an event is filtered and encoded as
+ * it is emitted, so nothing reads the tree after that.
+ */
 const readEvent = (sel: Selection): DataContainer | Promise<DataContainer> => {
   const release = (): void => sel.node.release?.();
+  const held = sel.node.peek?.();
+  if (held instanceof DataContainer && held.meta === sel.meta) {
+    release();
+    return held;
+  }
   let step: ReturnType<Runner<DataContainer>['stepNow']>;
   try {
     step = new Runner(readInto(sel)).stepNow();

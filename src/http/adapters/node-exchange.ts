@@ -9,6 +9,7 @@ import { internalError } from './invoke-handler.ts';
 import type { NodeRequest } from './node-request.ts';
 import { outgoingHeaders } from './outgoing-headers.ts';
 import { pumpBody, type BodySink } from './pump-body.ts';
+import { utf8Once } from './utf8-once.ts';
 import { releaseBody } from './release-body.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
 
@@ -112,7 +113,7 @@ export class NodeExchange {
     if (response.flushEachChunk === true && !('stream' in res)) res.flushHeaders();
     const writer: { write(chunk: string | Uint8Array): boolean } = res;
     const sink: BodySink = {
-      write: (chunk) => writer.write(chunk),
+      write: (chunk) => writer.write(typeof chunk === 'string' ? utf8Once(chunk) : chunk),
       writable: () => new Promise((resolve) => res.once('drain', resolve)),
       end: () => {
         this.#finish();

@@ -196,7 +196,7 @@ test('a notification with no source is operation-not-supported', async (t) => {
 
 test('events keep their order when some event nodes answer later than others (a waiting read holds back the ones after it)', async (t) => {
   const later = (node: ReturnType<typeof reflectNode>) =>
-    extendNode(node, { field: (base, r) => new Promise((resolve) => setTimeout(() => resolve(base.field?.(r)), 5)) });
+    extendNode(node, { field: (base, r) => new Promise((resolve) => setTimeout(() => resolve(base.field?.(r) as never), 5)) });
   const nodes = new Subject<ReturnType<typeof reflectNode>>();
   const app = serve(() => extendNode(reflectNode({}), { notify: () => nodes.asObservable() }));
   const events: unknown[] = [];

@@ -1,0 +1,36 @@
+/** A server of the streams benchmark in its own process (sse-server-process.ts), seen from the benchmark. */
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { ask, forkTs } from './ipc.ts';
+import type { SentRound } from './send-round.ts';
+import type { SendMode, ServerCommand, ServerKind, ServerReply } from './sse-server-process.ts';
+
+export interface RemoteSseServer {
+  readonly port: number;
+  /** Where its event stream is. */
+  readonly path: string;
+  /** The process's heap after a collection, and its resident set, in bytes. */
+  memory(): Promise<{ readonly heap: number; readonly rss: number }>;
+  /** One round of `events`, sent the given way. */
+  round(events: number, mode: SendMode): Promise<SentRound>;
+  close(): Promise<void>;
+}
+
+const script = fileURLToPath(new URL('./sse-server-process.ts', import.meta.url));
+
+export const spawnSseServer = async (kind: ServerKind): Promise<RemoteSseServer> => {
+  const child = forkTs(script, ['--expose-gc'], [kind]);
+  const [listening] = (await once(child, 'message')) as [Extract<ServerReply, { op: 'listening' }>];
+  const command = (c: ServerCommand) => c;
+  return {
+    port: listening.port,
+    path: listening.path,
+    memory: () => ask<ServerReply, 'memory'>(child, command({ op: 'memory' }), 'memory'),
+    round: (events, mode) => ask<ServerReply, 'sent'>(child, command({ op: 'round', events, mode }), 'sent'),
+    close: async () => {
+      const exited = once(child, 'exit');
+      child.send(command({ op: 'close' }));
+      await exited;
+    },
+  };
+};
