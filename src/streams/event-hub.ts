@@ -116,8 +116,14 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
   };
 
   return {
-    subscribe: (request) =>
-      new PullStream(frames(request), request.opening === undefined ? pullOptions : { ...pullOptions, opening: request.opening }),
+    subscribe: (request) => {
+      // counted here rather than by `frames()`'s finalize: one step less for every frame to every subscriber
+      counters.subscribers += 1;
+      const onEnd = (): void => {
+        counters.subscribers -= 1;
+      };
+      return new PullStream(framed(request, request.encode ?? encodeJson), { ...pullOptions, onEnd, ...(request.opening === undefined ? {} : { opening: request.opening }) });
+    },
     frames,
     counters: () => ({ ...counters }),
   };

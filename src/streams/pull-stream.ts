@@ -1,4 +1,4 @@
-import type { Observable, Subscription } from 'rxjs';
+import { Subscriber, type Observable, type Subscription } from 'rxjs';
 import type { SyncPullBody } from '../http/exchange.ts';
 import type { SseFrame } from './sse-frame.ts';
 
@@ -13,6 +13,8 @@ export interface PullStreamOptions {
   readonly onOverflow?: (discardedEvents: number) => void;
   /** Text queued before any frame: the stream's first bytes (not an event, not counted). */
   readonly opening?: string;
+  /** Told once when the subscriber lets go of its subscription (return, overflow, end of the source). */
+  readonly onEnd?: () => void;
 }
 
 type Result = IteratorResult<string, undefined>;
@@ -70,11 +72,7 @@ export class PullStream implements StreamSubscriber {
     private readonly options: PullStreamOptions,
   ) {
     if (options.opening !== undefined) this.queue.push(options.opening);
-    const subscription = frames.subscribe({
-      next: (frame) => this.push(frame),
-      error: () => this.end(),
-      complete: () => this.end(),
-    });
+    const subscription = frames.subscribe(new FrameSubscriber(this));
     if (this.ended) subscription.unsubscribe();
     else this.upstream = subscription;
   }
@@ -114,7 +112,8 @@ export class PullStream implements StreamSubscriber {
     return this;
   }
 
-  private push(frame: SseFrame): void {
+  /** A frame from upstream (FrameSubscriber). */
+  push(frame: SseFrame): void {
     if (this.ended) return;
     switch (frame.kind) {
       case 'event':
@@ -176,13 +175,45 @@ export class PullStream implements StreamSubscriber {
   }
 
   /** No more frames: release the subscription; waiters (only when nothing is queued) get done. */
-  private end(): void {
+  end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.options.onEnd?.();
     const upstream = this.upstream;
     this.upstream = undefined;
     upstream?.unsubscribe();
     if (this.queue.length === 0) for (const waiter of this.waiters.splice(0)) waiter(DONE);
     this.wake();
+  }
+}
+
+/**
+ * The stream's subscription upstream: a Subscriber of its own, so a frame
+ * reaches `push` in one call, with no observer wrappers (the hub fans a
+ * burst out to every subscriber: that call is made once per subscriber).
+ */
+class FrameSubscriber extends Subscriber<SseFrame> {
+  constructor(private readonly stream: PullStream) {
+    super();
+  }
+
+  protected override _next(frame: SseFrame): void {
+    this.stream.push(frame);
+  }
+
+  protected override _error(): void {
+    try {
+      this.stream.end();
+    } finally {
+      this.unsubscribe();
+    }
+  }
+
+  protected override _complete(): void {
+    try {
+      this.stream.end();
+    } finally {
+      this.unsubscribe();
+    }
   }
 }
