@@ -83,3 +83,24 @@ export class IdleStream implements AsyncIterable<string> {
     };
   }
 }
+
+/** A sink that refuses writes while `full`, and records what it got. */
+export class RecordingSink {
+  readonly written: string[] = [];
+  ended = 0;
+  full = false;
+  drain = deferred();
+
+  write(chunk: string | Uint8Array): boolean {
+    this.written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+    return !this.full;
+  }
+
+  writable(): Promise<void> {
+    return this.drain.promise;
+  }
+
+  end(): void {
+    this.ended += 1;
+  }
+}

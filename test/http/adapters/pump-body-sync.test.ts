@@ -1,26 +1,9 @@
 /** pumpBody over a SyncPullBody (an event stream): written from within the delivery, no Promise per chunk. */
 import test from 'ava';
 import { Observable, Subject } from 'rxjs';
-import { pumpBody, type BodySink } from '../../../src/http/adapters/pump-body.ts';
+import { pumpBody } from '../../../src/http/adapters/pump-body.ts';
 import { createEventHub } from '../../../src/streams/index.ts';
-import { deferred } from './probes.ts';
-
-class RecordingSink implements BodySink {
-  readonly written: string[] = [];
-  ended = 0;
-  full = false;
-  drain = deferred();
-  write(chunk: string | Uint8Array): boolean {
-    this.written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
-    return !this.full;
-  }
-  writable(): Promise<void> {
-    return this.drain.promise;
-  }
-  end(): void {
-    this.ended += 1;
-  }
-}
+import { RecordingSink } from './probes.ts';
 
 const setup = (maxQueuedEvents = 1_000) => {
   const subject = new Subject<number>();

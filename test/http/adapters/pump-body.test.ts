@@ -1,28 +1,7 @@
 import test from 'ava';
 import { setImmediate as turn } from 'node:timers/promises';
-import { pumpBody, type BodySink } from '../../../src/http/adapters/pump-body.ts';
-import { deferred, IdleStream } from './probes.ts';
-
-/** A sink that refuses writes while `full`, and records what it got. */
-class RecordingSink implements BodySink {
-  readonly written: string[] = [];
-  ended = 0;
-  full = false;
-  drain = deferred();
-
-  write(chunk: string | Uint8Array): boolean {
-    this.written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
-    return !this.full;
-  }
-
-  writable(): Promise<void> {
-    return this.drain.promise;
-  }
-
-  end(): void {
-    this.ended += 1;
-  }
-}
+import { pumpBody } from '../../../src/http/adapters/pump-body.ts';
+import { IdleStream, RecordingSink } from './probes.ts';
 
 const counted = (chunks: string[]) => {
   const state = { pulls: 0, returned: 0 };
