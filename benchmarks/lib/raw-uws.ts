@@ -27,10 +27,6 @@ export const rawJsonServer = async (bodyBytes: number, host = '127.0.0.1', port 
 };
 
 export interface RawSseServer extends RawServer {
-  /** Clients connected now. */
-  readonly clients: number;
-  /** Settles once at least `count` clients are connected. */
-  waitForClients(count: number): Promise<void>;
   /** Writes `frame` to every connected client; says how many writes met backpressure (uWS buffers them). */
   broadcast(frame: string | Uint8Array): { readonly sockets: number; readonly backpressured: number };
   /** Queues `frame`; everything queued in this turn of the event loop goes to every client in one write each. */
@@ -40,16 +36,12 @@ export interface RawSseServer extends RawServer {
 /** Holds every GET open as an event stream; `broadcast` writes the same bytes to all of them. */
 export const rawSseServer = async (host = '127.0.0.1', port = 0): Promise<RawSseServer> => {
   const clients = new Set<HttpResponse>();
-  const waiters: { count: number; resolve: () => void }[] = [];
   const app = nativeApp().get('/*', (res) => {
     res.onAborted(() => clients.delete(res));
     res.writeStatus('200 OK').writeHeader('content-type', 'text/event-stream').writeHeader('cache-control', 'no-cache');
-    res.write(':\n\n'); // uWS sends the head with the first body bytes
+    // the client sees the head (sent with these first bytes) after this handler returns, so once it does, it is counted in
+    res.write(':\n\n');
     clients.add(res);
-    for (const waiter of waiters.filter((w) => clients.size >= w.count)) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
   });
   const server = await listening(app, host, port);
   const writeAll = (frame: string | Uint8Array) => {
@@ -65,9 +57,6 @@ export const rawSseServer = async (host = '127.0.0.1', port = 0): Promise<RawSse
   };
   return {
     port: server.port,
-    get clients() { return clients.size; },
-    waitForClients: (count) =>
-      clients.size >= count ? Promise.resolve() : new Promise((resolve) => { waiters.push({ count, resolve }); }),
     broadcast: writeAll,
     broadcastCoalesced: (frame) => {
       if (pending === '') setImmediate(flush);
