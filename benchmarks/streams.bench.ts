@@ -29,8 +29,6 @@ interface Round { readonly rate: number; readonly p99: number; readonly complete
 interface Contender {
   readonly send: (events: number) => Promise<SentRound>;
   readonly clients: RemoteSseClients;
-  /** Events its clients received so far, over all rounds. */
-  received: number;
   readonly rounds: Round[];
 }
 
@@ -47,12 +45,16 @@ const median = (values: readonly number[]): number => {
 };
 
 /** One round: sends, waits (30 s at most) until every subscriber got every event; the rate counts what arrived by the last arrival. */
+/** Events each set of clients received so far, over all rounds (both raw contenders count on the same clients). */
+const tally = new Map<RemoteSseClients, number>();
+
 const round = async (c: Contender, subscribers: number, events: number): Promise<Round> => {
   const { started, sentAt } = await c.send(events);
   const expected = subscribers * events;
-  const { received, last } = await c.clients.waitFor(c.received + expected, 30_000);
-  const got = received - c.received;
-  c.received = received;
+  const before = tally.get(c.clients) ?? 0;
+  const { received, last } = await c.clients.waitFor(before + expected, 30_000);
+  const got = received - before;
+  tally.set(c.clients, received);
   if (got < expected) console.error(`only ${got} of ${expected} events arrived`);
   return { rate: got / ((last - started) / 1000), p99: p99(await c.clients.arrivals(), sentAt), complete: got === expected };
 };
@@ -77,13 +79,11 @@ const main = async (): Promise<void> => {
     const r1 = await raw.memory();
     const perSubscriber = (before: number, after: number) => (after - before) / subscribers / 1024;
 
-    const ours: Contender = { send: (n) => rxconf.round(n, 'notify'), clients: oursClients, received: 0, rounds: [] };
-    const coalesced: Contender = { send: (n) => raw.round(n, 'coalesced'), clients: rawClients, received: 0, rounds: [] };
-    const perEvent: Contender = { send: (n) => raw.round(n, 'per-event'), clients: rawClients, received: 0, rounds: [] };
+    const ours: Contender = { send: (n) => rxconf.round(n, 'notify'), clients: oursClients, rounds: [] };
+    const coalesced: Contender = { send: (n) => raw.round(n, 'coalesced'), clients: rawClients, rounds: [] };
+    const perEvent: Contender = { send: (n) => raw.round(n, 'per-event'), clients: rawClients, rounds: [] };
     for (let i = 0; i < WARM_UP_ROUNDS + ROUNDS; i++) {
       for (const c of [ours, coalesced, perEvent]) {
-        // both raw contenders count on the same clients: start from what those clients have
-        c.received = c.clients === rawClients ? Math.max(coalesced.received, perEvent.received) : c.received;
         const r = await round(c, subscribers, events);
         if (i >= WARM_UP_ROUNDS) c.rounds.push(r);
       }
