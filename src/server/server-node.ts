@@ -34,14 +34,32 @@ export const buildStats = (meta: ContainerMeta, http: HttpStats, streams: Stream
   return stats;
 };
 
-export const serverNode = (store: Datastore, module: ModuleMeta, http: HttpStats, streams: () => StreamCounters): Node => {
+/** What serves the server, for the `runtime` state container. */
+export interface RuntimeInfo {
+  readonly transport: 'uws' | 'http1' | 'h2c' | 'https';
+  readonly uws: string;
+}
+
+const buildRuntime = (meta: ContainerMeta, info: RuntimeInfo | undefined): DataContainer => {
+  const c = new DataContainer(meta).set(leaf(meta, 'node-version'), process.version);
+  if (info !== undefined) c.set(leaf(meta, 'transport'), info.transport).set(leaf(meta, 'uws'), info.uws);
+  return c;
+};
+
+export const serverNode = (store: Datastore, module: ModuleMeta, http: HttpStats, streams: () => StreamCounters, runtime: () => RuntimeInfo | undefined = () => undefined): Node => {
   const server = findDataChild(module, undefined, 'server') as ContainerMeta;
   const statsMeta = findDataChild(server, undefined, 'stats') as ContainerMeta;
+  const runtimeMeta = findDataChild(server, undefined, 'runtime') as ContainerMeta;
   return wrapDeep(store.node(module), (n) => {
     const child = n.child;
     if (child === undefined) return n;
     const out: Node = Object.create(n) as Node;
-    out.child = (r) => (r.meta === statsMeta && !r.new && !r.delete ? new DataContainerNode(buildStats(statsMeta, http, streams())) : child.call(n, r));
+    out.child = (r) => {
+      if (r.new || r.delete) return child.call(n, r);
+      if (r.meta === statsMeta) return new DataContainerNode(buildStats(statsMeta, http, streams()));
+      if (r.meta === runtimeMeta) return new DataContainerNode(buildRuntime(runtimeMeta, runtime()));
+      return child.call(n, r);
+    };
     return out;
   });
 };

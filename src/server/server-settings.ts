@@ -47,3 +47,35 @@ export const readSettings = (store: Datastore, module: ModuleMeta): ServerSettin
     debug: get('debug') === true,
   };
 };
+
+/** createServer's `limits`: initial values of the rxconf-server limits. */
+export interface ServerLimits {
+  readonly maxBodyBytes?: number;
+  readonly maxNodeCount?: number;
+  readonly requestTimeoutMs?: number;
+  readonly keepAliveSeconds?: number;
+  readonly maxQueuedEvents?: number;
+}
+
+const LIMIT_LEAVES: Readonly<Record<keyof ServerLimits, string>> = {
+  maxBodyBytes: 'max-body-bytes',
+  maxNodeCount: 'max-node-count',
+  requestTimeoutMs: 'request-timeout-ms',
+  keepAliveSeconds: 'keep-alive-seconds',
+  maxQueuedEvents: 'max-queued-events',
+};
+
+/** Sets the given limits in the datastore's rxconf-server configuration (in memory; persisted with the next edit). */
+export const applyLimits = (store: Datastore, module: ModuleMeta, limits: ServerLimits): void => {
+  const serverMeta = findDataChild(module, undefined, 'server') as ContainerMeta;
+  const root = store.root(module);
+  let server = root.get(serverMeta);
+  if (!(server instanceof DataContainer)) root.set(serverMeta, (server = new DataContainer(serverMeta)));
+  const limitsMeta = findDataChild(serverMeta, undefined, 'limits') as ContainerMeta;
+  let held = server.get(limitsMeta);
+  if (!(held instanceof DataContainer)) server.set(limitsMeta, (held = new DataContainer(limitsMeta)));
+  for (const [key, name] of Object.entries(LIMIT_LEAVES) as [keyof ServerLimits, string][]) {
+    const value = limits[key];
+    if (value !== undefined) held.set(findDataChild(limitsMeta, undefined, name) as LeafMeta, value);
+  }
+};

@@ -2,6 +2,7 @@
  * The core's `streams` hook: a notification path or a module's change
  * stream becomes a Server-Sent Events answer from the shared event hub.
  */
+import { NEVER, takeUntil, type Observable } from 'rxjs';
 import type { Device } from '../actors/index.ts';
 import { runToEnd } from '../actors/co.ts';
 import { navigate } from '../actors/navigate.ts';
@@ -24,7 +25,8 @@ const refuse = (r: StreamRequest, errors: RestconfError[], status: number): Core
   body: errorBody(errors, r.strict),
 });
 
-export const streamsHook = (device: Device, hub: EventHub<StreamEvent>) => async (r: StreamRequest): Promise<CoreResponse> => {
+/** `closing` ends every stream's source when the server closes (its subscribers' streams end cleanly). */
+export const streamsHook = (device: Device, hub: EventHub<StreamEvent>, closing: Observable<void> = NEVER) => async (r: StreamRequest): Promise<CoreResponse> => {
   for (const p of ['start-time', 'stop-time']) {
     if (r.params.has(p)) return refuse(r, [restconfError('invalid-value', `${p}: this server keeps no event replay`, { type: 'protocol' })], 400);
   }
@@ -56,5 +58,6 @@ export const streamsHook = (device: Device, hub: EventHub<StreamEvent>) => async
     open = changeSource(browser);
   }
   if (r.request.method === 'HEAD') return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: undefined };
-  return eventStreamResponse(hub, { key, open, strict: r.strict, filter, signal: r.request.signal });
+  const opened = open;
+  return eventStreamResponse(hub, { key, open: () => opened().pipe(takeUntil(closing)), strict: r.strict, filter, signal: r.request.signal });
 };

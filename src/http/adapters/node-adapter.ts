@@ -19,6 +19,8 @@ export interface NodeOptions extends AdapterOptions {
 
 export interface NodeServer {
   readonly port: number;
+  /** Stops accepting connections; open ones go on being served. */
+  stopAccepting(): void;
   /** Stops listening and closes every connection; unfinished answers see their signal fire. */
   close(): Promise<void>;
 }
@@ -41,7 +43,7 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen({ port: options.port, host: options.host, exclusive: true }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -49,9 +51,13 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   const address = server.address();
   return {
     port: typeof address === 'object' && address !== null ? address.port : options.port,
+    stopAccepting: () => {
+      if (server.listening) server.close();
+    },
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve());
+        if (server.listening) server.close(() => resolve());
+        else resolve();
         for (const socket of sockets) socket.destroy();
       }),
   };

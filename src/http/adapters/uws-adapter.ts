@@ -15,6 +15,8 @@ export interface UwsServer {
   readonly port: number;
   /** False when uWS's native binary did not load and node:http serves instead. */
   readonly native: boolean;
+  /** Stops accepting connections; open ones go on being served. */
+  stopAccepting(): void;
   /** Stops listening and closes every connection; unfinished answers see their signal fire. */
   close(): Promise<void>;
 }
@@ -29,22 +31,37 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
   if (!uwsNative) {
     warnFallback();
     const server = await listenNode(handler, options);
-    return { port: server.port, native: false, close: () => server.close() };
+    return { port: server.port, native: false, stopAccepting: () => server.stopAccepting(), close: () => server.close() };
   }
   const settings = exchangeSettings(options);
   const live = new Set<UwsExchange>();
   const app = uWS.App().any('/*', (res, req) => serve(handler, settings, live, res, req));
   const listenSocket = await listen(app, options.host, options.port);
+  let listening = true;
   return {
     port: uWS.us_socket_local_port(listenSocket),
     native: true,
-    close: async () => {
+    stopAccepting: () => {
+      if (!listening) return;
+      listening = false;
       uWS.us_listen_socket_close(listenSocket);
+    },
+    close: async () => {
+      if (listening) uWS.us_listen_socket_close(listenSocket);
+      listening = false;
       for (const exchange of [...live]) exchange.close();
       (app as ClosableApp).close?.();
     },
   };
 };
+
+/** uWS.js's `LIBUS_LISTEN_EXCLUSIVE_PORT`: the listen fails when the port is taken. */
+const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+
+/** The native listen takes a host with options; its typings only have the form without a host. */
+interface ExclusiveListen {
+  listen(host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void): unknown;
+}
 
 /** uWS.js has `app.close()` (close every socket) since v20.26; its typings lack it. */
 interface ClosableApp { close?: () => void }
@@ -68,8 +85,9 @@ const serve = (
 
 const listen = (app: TemplatedApp, host: string, port: number): Promise<us_listen_socket> =>
   new Promise((resolve, reject) => {
-    app.listen(host, port, (socket) => {
-      if (socket === false) reject(new Error(`uWS could not listen on ${host}:${port}`));
+    // Exclusive: uWS would otherwise share a taken port (SO_REUSEPORT) with another process.
+    (app as ExclusiveListen).listen(host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
+      if (socket === false) reject(Object.assign(new Error(`cannot listen on ${host}:${port}: address in use or not available`), { code: 'EADDRINUSE' }));
       else resolve(socket);
     });
   });

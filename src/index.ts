@@ -1,0 +1,42 @@
+/**
+ * rxconf's public entry (`import { ... } from 'rxconf'`): the server
+ * factory, the YANG compiler, the node contract and the ready-made nodes, the
+ * data tree, the errors and the application API. Nothing needs a deep import.
+ *
+ * @packageDocumentation
+ */
+
+// Serving
+export { createServer, type RxconfServer, type ServerOptions, type ListenAddress, type InjectRequest, type InjectResponse } from './server/create-server.ts';
+export type { Logger } from './server/logger.ts';
+export type { CorsOptions } from './server/cors.ts';
+export type { AppContext, RootOverride } from './server/app-context.ts';
+export type { OperationHandler, JsonObject } from './server/app-handlers.ts';
+
+// The YANG compiler and the compiled schema
+export { compileSchema, type CompileOptions, type CompileResult } from './meta/compile/compile-schema.ts';
+export { printTree } from './meta/tree/print-tree.ts';
+export { findDataChild, schemaChild, schemaChildren, dataChildren } from './meta/navigate.ts';
+export type {
+  SchemaContext, ModuleMeta, SchemaNode, DataNodeMeta, ContainerMeta, ListMeta, LeafMeta, LeafListMeta,
+  ChoiceMeta, CaseMeta, AnydataMeta, OperationMeta, NotificationMeta, TypeMeta,
+} from './meta/meta.ts';
+export { formatDiagnostic, type YangDiagnostic } from './parser/statement.ts';
+
+// The node runtime: the contract applications implement and what runs over it
+export * from './actors/index.ts';
+
+// The data tree and its JSON forms
+export { DataContainer, type DataValue, type AnyValue, type HolderMeta } from './data/data-container.ts';
+export { decodeData, encodeData, decodeDatastore, encodeDatastore, parseJsonText } from './data/json/index.ts';
+export type { DecodeOptions, DecodeResult, EncodeOptions } from './data/json/index.ts';
+export type { YangValue } from './types/value.ts';
+
+// Errors (RFC 8040 §7): the error-tag decides the status
+export {
+  ERROR_TAGS, statusOf, restconfError, RestconfFailure, unauthorized, forbidden, notFound, badRequest, conflict,
+  notImplemented, wrapError, type ErrorTag, type ErrorType, type RestconfError,
+} from './errors/index.ts';
+
+// The transport-neutral exchange, for custom transports and filters
+export type { CoreRequest, CoreResponse, Handler, ResponseBody } from './http/exchange.ts';

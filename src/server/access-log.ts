@@ -1,0 +1,56 @@
+/**
+ * One log line per answered request: request id, method, path (query values
+ * that may carry credentials are redacted), status, duration to the answer,
+ * body bytes when known, remote address. Headers are never logged.
+ */
+import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
+import type { Logger } from './logger.ts';
+
+const SECRET = /token|pass|secret|auth|credential|key|session/i;
+
+/** The query string with the values of credential-like parameters replaced. */
+export const redactQuery = (query: string): string =>
+  query === '' ? '' : query.split('&').map((p) => {
+    const eq = p.indexOf('=');
+    return eq > 0 && SECRET.test(p.slice(0, eq)) ? `${p.slice(0, eq)}=[redacted]` : p;
+  }).join('&');
+
+const bodyBytes = (res: CoreResponse): number | undefined => {
+  const b = res.body;
+  if (b === undefined) return 0;
+  if (typeof b === 'string') return Buffer.byteLength(b);
+  if (b instanceof Uint8Array) return b.byteLength;
+  return undefined;
+};
+
+let sequence = 0;
+const prefix = `${process.pid.toString(36)}-`;
+
+/** The client's `x-request-id` when it is short and plain, else a new one. */
+export const requestId = (req: CoreRequest): string => {
+  const given = req.headers.get('x-request-id');
+  if (given !== undefined && given.length <= 64 && /^[\w.:-]+$/.test(given)) return given;
+  sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER;
+  return prefix + sequence.toString(36);
+};
+
+export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boolean = () => true): Handler => (req) => {
+  if (!enabled()) return inner(req);
+  const started = performance.now();
+  const id = requestId(req);
+  const done = (res: CoreResponse): CoreResponse => {
+    const bytes = bodyBytes(res);
+    logger.info({
+      reqId: id,
+      method: req.method,
+      path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
+      status: res.status,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      ...(bytes === undefined ? { stream: true } : { bytes }),
+      remote: req.remoteAddress,
+    }, 'request');
+    return { ...res, headers: { ...res.headers, 'x-request-id': id } };
+  };
+  const answer = inner(req);
+  return answer instanceof Promise ? answer.then(done) : done(answer);
+};

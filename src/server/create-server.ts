@@ -1,0 +1,242 @@
+/**
+ * The server factory behind `rxconf serve` and the library: compile the
+ * modules (plus the server's own rxconf-server), load the datastore, build
+ * the device with the application's nodes and handlers, and put the request
+ * pipeline together:
+ *
+ *   adapter → access log → metrics → CORS → in-flight → time-out → system routes → RESTCONF core
+ *
+ * `listen()` binds (exclusively: a taken port is an error), `inject()` runs a
+ * request through the same pipeline without a socket, `close()` drains.
+ */
+import { join } from 'node:path';
+import { Browser } from '../actors/browser.ts';
+import { Device } from '../actors/device.ts';
+import { Datastore } from '../actors/nodes/datastore.ts';
+import type { Node } from '../actors/node.ts';
+import type { RequestContext } from '../actors/request-context.ts';
+import { compileOptions } from '../cli/schema-options.ts';
+import { compileSchema } from '../meta/compile/compile-schema.ts';
+import type { ContainerMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
+import { findDataChild } from '../meta/navigate.ts';
+import { DataContainer } from '../data/data-container.ts';
+import { formatDiagnostic } from '../parser/statement.ts';
+import { createRestconfCore, type RequestFilter } from '../http/core/index.ts';
+import type { Handler } from '../http/exchange.ts';
+import { createEventHub, type StreamEvent } from '../streams/index.ts';
+import { withAccessLog } from './access-log.ts';
+import { createAppContext, type AppContext, type RootOverride } from './app-context.ts';
+import { AppHandlers } from './app-handlers.ts';
+import { withCors, type CorsOptions } from './cors.ts';
+import { HttpStats } from './http-stats.ts';
+import { InFlight } from './in-flight.ts';
+import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
+import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
+import { loadApp } from './load-app.ts';
+import { jsonLogger, silentLogger, type Logger } from './logger.ts';
+import { withMetrics } from './metrics-route.ts';
+import { ownYangDir } from './own-yang.ts';
+import { RequestMetrics } from './request-metrics.ts';
+import { checkServerOptions } from './server-options.ts';
+import { applyLimits, readSettings, SERVER_MODULE, type ServerLimits, type ServerSettings } from './server-settings.ts';
+import { serverNode } from './server-node.ts';
+import { streamsHook } from './streams-hook.ts';
+import { schemaLocation, withSystemRoutes } from './system-routes.ts';
+import { withTimeout } from './with-timeout.ts';
+import { yangLibraryHook } from './yang-library-hook.ts';
+
+export type { Transport } from './listen-transport.ts';
+export type { InjectRequest, InjectResponse } from './inject.ts';
+
+export interface ServerOptions {
+  /** Directories searched for the modules and their imports. */
+  readonly searchPath?: readonly string[];
+  /** Module names or `.yang` files to serve. */
+  readonly modules: readonly string[];
+  /** Enabled features, `module:feature,feature` (modules not named have all their features). */
+  readonly features?: readonly string[];
+  /** The embedded datastore's file (loaded at start, every committed edit made durable), or false to keep it in memory. */
+  readonly data?: string | false;
+  /** Your own root node per module, in place of the embedded datastore (`stored` is the datastore's node, to delegate to). */
+  readonly nodes?: Readonly<Record<string, RootOverride>>;
+  /** The application: a function given the AppContext, or the path of a module whose default export is one. */
+  readonly app?: ((app: AppContext) => void | Promise<void>) | string;
+  /** 'auto' (default): uWebSockets.js when a native build loads, else node:http — said once at start. */
+  readonly transport?: Transport | 'auto';
+  /** Listen address; default the rxconf-server module's `listen/address` (127.0.0.1). */
+  readonly host?: string;
+  /** Listen port (0: any free one); default the module's `listen/port` (8080). */
+  readonly port?: number;
+  /** TLS (served by node:http2: HTTP/2 and HTTP/1.1 by ALPN). */
+  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
+  /** Initial values of the rxconf-server limits (editable at run time like any config). */
+  readonly limits?: ServerLimits;
+  /** Run before routing, in order: add to the request context or answer with an error (e.g. 401). */
+  readonly filters?: readonly RequestFilter[];
+  /** pino-compatible; default JSON lines on stdout; false for none. */
+  readonly logger?: Logger | false;
+  /** One log line per request (default true); the rxconf-server `debug` leaf turns it on at run time too. */
+  readonly accessLog?: boolean;
+  /** Cross-origin access for browser clients; default: same origin only (cross-origin writes refused). */
+  readonly cors?: CorsOptions;
+  /** Prometheus exposition: the path (default `/metrics`) and the modules whose numeric state leaves are exported; false for none. */
+  readonly metrics?: { readonly path?: string; readonly modules?: readonly string[] } | false;
+  /** How long `close()` lets in-flight requests finish (default 10,000 ms). */
+  readonly closeTimeoutMs?: number;
+}
+
+export interface ListenAddress {
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  readonly transport: 'uws' | 'http1' | 'h2c' | 'https';
+}
+
+export interface RxconfServer {
+  readonly schema: SchemaContext;
+  readonly device: Device;
+  readonly datastore: Datastore;
+  /** Where the server listens, once `listen()` resolved. */
+  readonly address: ListenAddress | undefined;
+  listen(): Promise<ListenAddress>;
+  /** Runs a request through the whole pipeline without a socket (for tests). */
+  inject(request: InjectRequest): Promise<InjectResponse>;
+  /** Stops accepting, lets in-flight requests finish (up to `closeTimeoutMs`), ends event streams, flushes the datastore. */
+  close(): Promise<void>;
+}
+
+const compile = (o: ServerOptions): SchemaContext => {
+  const own = ownYangDir();
+  const base = compileOptions(o.searchPath ?? [], o.modules, o.features ?? []);
+  const compiled = compileSchema({ ...base, searchPath: [...base.searchPath, own], modules: [...base.modules, { file: join(own, `${SERVER_MODULE}.yang`) }] });
+  if (!compiled.ok) throw new Error(compiled.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
+  return compiled.context;
+};
+
+/**
+ * Builds a server; nothing listens until `listen()`. Throws on a bad option
+ * or a schema error; an application that fails makes `listen()` and
+ * `inject()` reject.
+ */
+export const createServer = (options: ServerOptions): RxconfServer => {
+  const o = checkServerOptions(options);
+  const logger = o.logger === false ? silentLogger : o.logger ?? jsonLogger();
+  const schema = compile(o);
+  const serverModule = schema.modules.get(SERVER_MODULE) as ModuleMeta;
+  const datastore = Datastore.load(schema, o.data === false ? undefined : o.data);
+  const serverMeta = findDataChild(serverModule, undefined, 'server') as ContainerMeta;
+  const serverRoot = datastore.root(serverModule);
+  if (!serverRoot.values.has(serverMeta)) serverRoot.set(serverMeta, new DataContainer(serverMeta));
+  if (o.limits !== undefined) applyLimits(datastore, serverModule, o.limits);
+  let settings: ServerSettings = readSettings(datastore, serverModule);
+
+  const hub = createEventHub<StreamEvent>({
+    keepAliveMs: settings.keepAliveSeconds * 1000,
+    maxQueuedEvents: settings.maxQueuedEvents,
+    onError: (key, error) => logger.error({ stream: key, err: error }, 'event source failed'),
+  });
+  const stats = new HttpStats();
+  const handlers = new AppHandlers(schema);
+  const overrides = new Map<string, RootOverride>(Object.entries(o.nodes ?? {}));
+  const cleanups: (() => void | Promise<void>)[] = [];
+  const device = new Device(schema);
+  let listening: Listening | undefined;
+  for (const m of schema.modules.values()) {
+    if (!m.implemented) continue;
+    const root = m === serverModule
+      ? () => serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime)
+      : (ctx: RequestContext): Node => {
+        const stored = datastore.node(m);
+        return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);
+      };
+    device.add(new Browser(m, schema, root));
+  }
+  for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
+  const ready = o.app === undefined ? Promise.resolve() : loadApp(o.app, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
+  ready.catch(() => undefined); // reported by listen() and inject()
+
+  let edits = 0;
+  for (const b of device.all) b.changes.subscribe(() => { edits += 1; });
+  let url = '';
+  const inFlight = new InFlight();
+  const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
+    device,
+    streams: streamsHook(device, hub, inFlight.closing),
+    yangLibrary: yangLibraryHook(schema, schemaLocation(url)),
+    maxNodeCount: settings.maxNodeCount,
+    ...(o.filters === undefined ? {} : { filters: o.filters }),
+    onError: (e) => logger.error({ err: e }, 'request failed'),
+  }), schema, device, () => url);
+  let core = makeCore();
+  device.browser(SERVER_MODULE)?.changes.subscribe(() => {
+    settings = readSettings(datastore, serverModule);
+    core = makeCore();
+  });
+  const requestMetrics = new RequestMetrics();
+  const routed: Handler = withTimeout((req) => core(req), () => settings.requestTimeoutMs);
+  const counted: Handler = (req) => {
+    const answer = routed(req);
+    if (answer instanceof Promise) return answer.then((r) => (stats.answered(r.status), r), (e: unknown) => { stats.answered(500); throw e; });
+    stats.answered(answer.status);
+    return answer;
+  };
+  let pipeline: Handler = withCors(inFlight.wrap(counted), o.cors);
+  if (o.metrics !== false) {
+    pipeline = withMetrics(requestMetrics.wrap(pipeline), {
+      path: o.metrics?.path ?? '/metrics',
+      request: requestMetrics,
+      streams: () => hub.counters(),
+      edits: () => edits,
+      modules: (o.metrics?.modules ?? []).map((name) => {
+        const b = device.browser(name);
+        if (b === undefined) throw new Error(`metrics: module "${name}" is not served`);
+        return b;
+      }),
+    });
+  }
+  if (o.logger !== false) pipeline = withAccessLog(pipeline, logger, () => o.accessLog !== false || settings.debug);
+  const handler = pipeline;
+
+  let closed: Promise<void> | undefined;
+  return {
+    schema,
+    device,
+    datastore,
+    get address() {
+      return listening?.address;
+    },
+    listen: async () => {
+      await ready;
+      if (closed !== undefined) throw new Error('the server is closed');
+      if (listening !== undefined) return listening.address;
+      listening = await listenTransport(handler, {
+        host: o.host ?? settings.address,
+        port: o.port ?? settings.port,
+        transport: o.transport ?? 'auto',
+        maxBodyBytes: settings.maxBodyBytes,
+        onError: (e) => logger.error({ err: e }, 'transport error'),
+        logger,
+        ...(o.tls === undefined ? {} : { tls: o.tls }),
+      });
+      url = listening.address.url;
+      core = makeCore();
+      return listening.address;
+    },
+    inject: async (request) => {
+      await ready;
+      return injectRequest(handler, request);
+    },
+    close: () => {
+      closed ??= (async () => {
+        listening?.stopAccepting();
+        await inFlight.drain(o.closeTimeoutMs ?? 10_000);
+        await new Promise((r) => setImmediate(r)); // the transports write the last answers
+        await listening?.close();
+        for (const c of cleanups.splice(0)) await c();
+        await (datastore as { flush?: () => Promise<void> }).flush?.();
+        (logger as { flush?: () => void }).flush?.();
+      })();
+      return closed;
+    },
+  };
+};

@@ -1,0 +1,52 @@
+/**
+ * The logger rxconf writes to: the subset of pino's interface it uses, so a
+ * pino instance can be passed as it is. The default writes one JSON object a
+ * line to standard output, batched per event-loop turn (no write per line).
+ */
+export interface LogFn {
+  (object: Record<string, unknown>, message?: string): void;
+  (message: string): void;
+}
+
+/** Compatible with pino: `createServer({ logger: pino() })`. */
+export interface Logger {
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+  debug?: LogFn;
+}
+
+type Level = 'info' | 'warn' | 'error' | 'debug';
+const LEVELS: Readonly<Record<Level, number>> = { debug: 20, info: 30, warn: 40, error: 50 };
+
+/** A Logger writing JSON lines (pino's field names: level, time, msg) to `write`, buffered until the turn ends. */
+export const jsonLogger = (write: (text: string) => void = (t) => process.stdout.write(t), minimum: Level = 'info'): Logger & { flush(): void } => {
+  let pending = '';
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    if (pending === '') return;
+    const text = pending;
+    pending = '';
+    write(text);
+  };
+  const line = (level: Level) => (a: Record<string, unknown> | string, message?: string): void => {
+    if (LEVELS[level] < LEVELS[minimum]) return;
+    const fields = typeof a === 'string' ? { msg: a } : message === undefined ? a : { ...a, msg: message };
+    pending += `${JSON.stringify({ level: LEVELS[level], time: Date.now(), ...fields }, jsonSafe)}\n`;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush).unref();
+    }
+  };
+  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush };
+};
+
+/** A logger that drops everything. */
+export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+const jsonSafe = (_key: string, value: unknown): unknown => {
+  if (typeof value === 'bigint') return String(value);
+  if (value instanceof Error) return { type: value.name, message: value.message, stack: value.stack };
+  return value;
+};

@@ -1,0 +1,69 @@
+/**
+ * What the server counts for the metrics exposition: answers by method and
+ * status, and a histogram of the time to answer by method.
+ */
+import type { CoreResponse, Handler } from '../http/exchange.ts';
+import type { Family, Sample } from './prometheus-text.ts';
+
+/** Upper bounds (seconds) of the duration histogram's buckets. */
+export const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+
+interface Histogram {
+  readonly counts: number[];
+  sum: number;
+  count: number;
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export class RequestMetrics {
+  private readonly answers = new Map<string, number>();
+  private readonly durations = new Map<string, Histogram>();
+
+  /** Counts every answer of `inner`. */
+  wrap(inner: Handler): Handler {
+    return (req) => {
+      const started = performance.now();
+      const method = METHODS.has(req.method) ? req.method : 'other';
+      const done = (res: CoreResponse): CoreResponse => {
+        this.observe(method, res.status, (performance.now() - started) / 1000);
+        return res;
+      };
+      const answer = inner(req);
+      return answer instanceof Promise ? answer.then(done) : done(answer);
+    };
+  }
+
+  observe(method: string, status: number, seconds: number): void {
+    const key = `${method} ${status}`;
+    this.answers.set(key, (this.answers.get(key) ?? 0) + 1);
+    let h = this.durations.get(method);
+    if (h === undefined) this.durations.set(method, (h = { counts: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 }));
+    const bucket = DURATION_BUCKETS.findIndex((le) => seconds <= le);
+    if (bucket >= 0) h.counts[bucket] = (h.counts[bucket] ?? 0) + 1;
+    h.sum += seconds;
+    h.count += 1;
+  }
+
+  families(): Family[] {
+    const requests: Sample[] = [...this.answers].map(([key, value]) => {
+      const [method = '', status = ''] = key.split(' ');
+      return { labels: { method, status }, value };
+    });
+    const durations: Sample[] = [];
+    for (const [method, h] of this.durations) {
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((le, i) => {
+        cumulative += h.counts[i] ?? 0;
+        durations.push({ suffix: '_bucket', labels: { method, le: String(le) }, value: cumulative });
+      });
+      durations.push({ suffix: '_bucket', labels: { method, le: '+Inf' }, value: h.count });
+      durations.push({ suffix: '_sum', labels: { method }, value: h.sum });
+      durations.push({ suffix: '_count', labels: { method }, value: h.count });
+    }
+    return [
+      { name: 'rxconf_http_requests_total', help: 'Requests answered, by method and status.', type: 'counter', samples: requests },
+      { name: 'rxconf_http_request_duration_seconds', help: 'Time from the request to the start of its answer, by method.', type: 'histogram', samples: durations },
+    ];
+  }
+}
