@@ -14,13 +14,35 @@ export interface CoreRequest {
   readonly headers: ReadonlyMap<string, string>;
   /** The request body. Pulled by the core; the adapter buffers at most what was pulled plus one chunk. */
   readonly body: AsyncIterable<Uint8Array>;
-  /** Fires when the client goes away (connection closed or reset) before the answer ended. */
+  /**
+   * Fires when the client goes away (connection closed or reset) before the
+   * answer ended. Made on first read (an AbortController per request costs
+   * memory for as long as the answer lasts): read it only to listen to it.
+   */
   readonly signal: AbortSignal;
+  /**
+   * The client's address. Adapters read it from the connection on first use;
+   * read it while the request is being answered (first read after the answer
+   * ended may give '').
+   */
   readonly remoteAddress: string;
   /** 'http/1.1' or 'h2'. */
   readonly protocol: string;
   /** Whether the connection is over TLS. */
   readonly secure: boolean;
+  /** The client's TLS certificate, when it sent one that verified against the configured CAs. */
+  readonly peerCertificate?: () => PeerCertificate | undefined;
+}
+
+/** What a TLS transport tells of a verified client certificate. */
+export interface PeerCertificate {
+  /** SHA-256 fingerprint, `AB:CD:...`. */
+  readonly fingerprint256: string;
+  /** Fingerprint of the issuer's certificate, when the chain is known. */
+  readonly issuerFingerprint256?: string;
+  readonly subject: Readonly<Record<string, string | readonly string[]>>;
+  /** `DNS:a.example, email:x@y, IP Address:...` as node:tls gives it. */
+  readonly subjectaltname?: string;
 }
 
 /**

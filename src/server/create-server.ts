@@ -4,7 +4,8 @@
  * the device with the application's nodes and handlers, and put the request
  * pipeline together:
  *
- *   adapter → access log → metrics → CORS → in-flight → time-out → system routes → RESTCONF core
+ *   adapter → access log → request metrics → Host check → CORS → authentication
+ *           → /metrics → in-flight → time-out → system routes → RESTCONF core
  *
  * `listen()` binds (exclusively: a taken port is an error), `inject()` runs a
  * request through the same pipeline without a socket, `close()` drains.
@@ -29,6 +30,8 @@ import { createAppContext, type AppContext, type RootOverride } from './app-cont
 import { AppHandlers } from './app-handlers.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { HttpStats } from './http-stats.ts';
+import { identityFilter, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { allowedHosts, withHostCheck } from './host-check.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
@@ -71,12 +74,20 @@ export interface ServerOptions {
   readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
   /** Initial values of the rxconf-server limits (editable at run time like any config). */
   readonly limits?: ServerLimits;
+  /** Who may connect: Basic, Bearer (JWT), TLS client certificates, a trusted proxy, anonymous. Default: no authentication. */
+  readonly auth?: AuthOptions;
   /** Run before routing, in order: add to the request context or answer with an error (e.g. 401). */
   readonly filters?: readonly RequestFilter[];
   /** pino-compatible; default JSON lines on stdout; false for none. */
   readonly logger?: Logger | false;
   /** One log line per request (default true); the rxconf-server `debug` leaf turns it on at run time too. */
   readonly accessLog?: boolean;
+  /**
+   * Names the Host header may carry besides localhost names and the listen
+   * address. A server on a loopback address refuses other names (DNS
+   * rebinding); on other addresses Host is checked only when this is given.
+   */
+  readonly allowedHosts?: readonly string[];
   /** Cross-origin access for browser clients; default: same origin only (cross-origin writes refused). */
   readonly cors?: CorsOptions;
   /** Prometheus exposition: the path (default `/metrics`) and the modules whose numeric state leaves are exported; false for none. */
@@ -164,7 +175,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     streams: streamsHook(device, hub, inFlight.closing),
     yangLibrary: yangLibraryHook(schema, schemaLocation(url)),
     maxNodeCount: settings.maxNodeCount,
-    ...(o.filters === undefined ? {} : { filters: o.filters }),
+    filters: [identityFilter, ...(o.filters ?? [])],
     onError: (e) => logger.error({ err: e }, 'request failed'),
   }), schema, device, () => url);
   let core = makeCore();
@@ -173,6 +184,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     core = makeCore();
   });
   const requestMetrics = new RequestMetrics();
+  let hosts = allowedHosts(o.host ?? settings.address, o.allowedHosts);
   const routed: Handler = withTimeout((req) => core(req), () => settings.requestTimeoutMs);
   const counted: Handler = (req) => {
     const answer = routed(req);
@@ -180,9 +192,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     stats.answered(answer.status);
     return answer;
   };
-  let pipeline: Handler = withCors(inFlight.wrap(counted), o.cors);
+  let pipeline: Handler = inFlight.wrap(counted);
   if (o.metrics !== false) {
-    pipeline = withMetrics(requestMetrics.wrap(pipeline), {
+    pipeline = withMetrics(pipeline, {
       path: o.metrics?.path ?? '/metrics',
       request: requestMetrics,
       streams: () => hub.counters(),
@@ -194,6 +206,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
       }),
     });
   }
+  if (o.auth !== undefined) pipeline = withAuthentication(pipeline, o.auth);
+  pipeline = withHostCheck(withCors(pipeline, o.cors), () => hosts);
+  if (o.metrics !== false) pipeline = requestMetrics.wrap(pipeline);
   if (o.logger !== false) pipeline = withAccessLog(pipeline, logger, () => o.accessLog !== false || settings.debug);
   const handler = pipeline;
 
@@ -219,6 +234,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
         ...(o.tls === undefined ? {} : { tls: o.tls }),
       });
       url = listening.address.url;
+      hosts = allowedHosts(listening.address.host, o.allowedHosts);
       core = makeCore();
       return listening.address;
     },

@@ -46,7 +46,16 @@ const optionsCodec = t.intersection([
       maxQueuedEvents: positive,
     }),
     filters: t.readonlyArray(fn),
+    auth: t.partial({
+      basic: t.type({ usersFile: t.string }),
+      bearer: t.partial({ jwksFile: t.string, publicKeys: t.readonlyArray(t.unknown), algorithms: strings, issuer: t.string, audience: t.string, userClaim: t.string, groupsClaim: t.string }),
+      certificates: t.type({ map: t.readonlyArray(t.type({ fingerprint: t.string, mapType: t.keyof({ specified: null, 'common-name': null, 'san-rfc822-name': null, 'san-dns-name': null, 'san-ip-address': null, 'san-any': null }) })) }),
+      proxy: t.type({ trusted: strings }),
+      anonymous: t.union([t.boolean, t.type({ groups: strings })]),
+      realm: t.string,
+    }),
     logger: t.union([t.literal(false), t.type({ info: fn, warn: fn, error: fn })]),
+    allowedHosts: strings,
     cors: t.intersection([
       t.type({ origins: t.union([t.literal('*'), strings]) }),
       t.partial({ credentials: t.boolean, maxAgeSeconds: integerIn('an integer 0..86400', 0, 86400) }),

@@ -1,7 +1,8 @@
 /**
- * A request whose answer has not started within the limit is answered
- * 500 operation-failed. The work is told through the request's signal only
- * when the client goes away; an answer already streaming is not cut.
+ * A read (GET, HEAD) whose answer has not started within the limit is
+ * answered 500 operation-failed. Edits and operations are never answered
+ * by the time-out: the work would go on and might commit, and the answer
+ * must not contradict the datastore. An answer already streaming is not cut.
  */
 import { restconfError } from '../errors/index.ts';
 import { errorBody, PLAIN_JSON, requestIsStrict, YANG_JSON } from '../http/core/index.ts';
@@ -9,7 +10,7 @@ import type { CoreResponse, Handler } from '../http/exchange.ts';
 
 export const withTimeout = (handler: Handler, limitMs: () => number): Handler => (req) => {
   const answer = handler(req);
-  if (!(answer instanceof Promise)) return answer;
+  if (!(answer instanceof Promise) || (req.method !== 'GET' && req.method !== 'HEAD')) return answer;
   const ms = limitMs();
   return new Promise<CoreResponse>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -4,6 +4,7 @@
  * time-outs, and the demo application.
  */
 import test from 'ava';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:http2';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server/start-server.ts';
@@ -76,13 +77,13 @@ test.serial('the server module applies live: max-node-count and debug after an e
   const server = await serve({ log: (l) => lines.push(l) });
   try {
     const put = await fetch(`${server.url}/restconf/data/rxconf-server:server/limits/max-node-count`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'max-node-count': 3 }),
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ 'max-node-count': 10 }),
     });
     t.is(put.status, 201, 'the leaf only had its default: PUT creates it');
-    const big = await fetch(`${server.url}/restconf/data/rxconf-server:server/limits`);
+    const big = await fetch(`${server.url}/restconf/data/rxconf-server:server`);
     t.is(big.status, 400);
     t.regex(await big.text(), /too-big/);
-    const fine = await fetch(`${server.url}/restconf/data/rxconf-server:server/limits?rx.max-node-count=50`);
+    const fine = await fetch(`${server.url}/restconf/data/rxconf-server:server?rx.max-node-count=500`);
     t.is(fine.status, 200);
     const logged = (): boolean => lines.some((l) => {
       const e = JSON.parse(l) as { method?: string; path?: string; status?: number };
@@ -122,7 +123,59 @@ test.serial('a request whose answer does not start in time is answered 500, and 
     t.regex(await slow.text(), /no answer within 200 ms/);
     const quick = await fetch(`${server.url}/restconf/data/rxconf-server:server/debug`);
     t.is(quick.status, 200);
+    // An edit slower than the limit is not answered by the time-out: its answer tells what happened to the data.
+    const edit = await fetch(`${server.url}/restconf/data/sv-streams:devices`, {
+      method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ devices: { device: [{ id: 'd1', status: 'up' }] } }),
+    });
+    t.is(edit.status, 204);
+    t.is(server.datastore.root(server.device.browser('sv-streams')!.module).size, 1, 'and it is committed');
   } finally {
     await server.close();
+  }
+});
+
+test.serial('settings that would lock the operator out are refused', async (t) => {
+  const server = await serve();
+  try {
+    for (const [leaf, value] of [['max-node-count', 1], ['max-body-bytes', 4294967295], ['request-timeout-ms', 1], ['max-queued-events', 0]] as const) {
+      const put = await fetch(`${server.url}/restconf/data/rxconf-server:server/limits/${leaf}`, {
+        method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ [leaf]: value }),
+      });
+      t.is(put.status, 400, leaf);
+      t.regex(await put.text(), /invalid-value/);
+    }
+    const limits = await (await fetch(`${server.url}/restconf/data/rxconf-server:server/limits`)).json() as { limits: Record<string, number> };
+    t.is(limits.limits['max-node-count'], 10000, 'unchanged');
+  } finally {
+    await server.close();
+  }
+});
+
+const getWithHost = (url: string, host: string): Promise<number> => new Promise((resolve, reject) => {
+  const req = httpRequest(`${url}/restconf/data/rxconf-server:server/debug`, { headers: { host } }, (res) => {
+    res.resume();
+    resolve(res.statusCode ?? 0);
+  });
+  req.on('error', reject);
+  req.end();
+});
+
+test.serial('a server on a loopback address answers only its own names in Host (DNS rebinding)', async (t) => {
+  const server = await serve();
+  try {
+    t.is(await getWithHost(server.url, 'evil.example'), 403);
+    t.is(await getWithHost(server.url, `evil.example:${server.port}`), 403);
+    t.is(await getWithHost(server.url, `localhost:${server.port}`), 200);
+    t.is(await getWithHost(server.url, `127.0.0.1:${server.port}`), 200);
+    t.is(await getWithHost(server.url, 'app.localhost'), 200);
+  } finally {
+    await server.close();
+  }
+  const named = await serve({ allowedHosts: ['rxconf.internal'] });
+  try {
+    t.is(await getWithHost(named.url, 'rxconf.internal:8080'), 200);
+    t.is(await getWithHost(named.url, 'evil.example'), 403);
+  } finally {
+    await named.close();
   }
 });
