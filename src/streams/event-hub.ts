@@ -1,9 +1,10 @@
-import { asyncScheduler, defer, finalize, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
 import { nextTurn, onScheduler, type FlushTimer } from './coalesce-frames.ts';
 import { overflowFrame } from './final-frames.ts';
 import { frameEvents } from './frame-events.ts';
 import { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
-import { PullStream, type StreamSubscriber } from './pull-stream.ts';
+import type { FrameSink } from './frame-fan-out.ts';
+import { PullStream, type PullStreamOptions, type StreamSubscriber } from './pull-stream.ts';
 import { sharedSources, type ErrorReporter, type SourceRequest } from './shared-sources.ts';
 import type { SseFrame } from './sse-frame.ts';
 import { createStreamCounters, type StreamCounters } from './stream-counters.ts';
@@ -93,36 +94,38 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
   });
 
   const frames = (request: SubscribeRequest<E>): Observable<SseFrame> =>
-    defer(() => {
+    new Observable<SseFrame>((subscriber) => {
       counters.subscribers += 1;
-      return framed(request, request.encode ?? encodeJson);
-    }).pipe(
-      finalize(() => {
+      const sink: FrameSink = { push: (frame) => subscriber.next(frame), close: () => subscriber.complete() };
+      const source = framed(request, request.encode ?? encodeJson);
+      source.join(sink);
+      return () => {
         counters.subscribers -= 1;
-      }),
-    );
+        source.leave(sink);
+      };
+    });
 
-  const pullOptions = {
+  // one options object for every subscriber of the hub
+  const pullOptions: PullStreamOptions = {
     maxQueuedEvents,
     overflowFrame: overflowFrame(maxQueuedEvents),
-    onDelivered: (delivered: number, comments: number): void => {
+    onDelivered: (delivered, comments) => {
       counters.eventsDelivered += delivered;
       counters.keepAlivesSent += comments;
     },
-    onOverflow: (discarded: number): void => {
+    onOverflow: (discarded) => {
       counters.eventsDropped += discarded;
       counters.subscribersDropped += 1;
+    },
+    onEnd: () => {
+      counters.subscribers -= 1;
     },
   };
 
   return {
     subscribe: (request) => {
-      // counted here rather than by `frames()`'s finalize: one step less for every frame to every subscriber
       counters.subscribers += 1;
-      const onEnd = (): void => {
-        counters.subscribers -= 1;
-      };
-      return new PullStream(framed(request, request.encode ?? encodeJson), { ...pullOptions, onEnd, ...(request.opening === undefined ? {} : { opening: request.opening }) });
+      return new PullStream(framed(request, request.encode ?? encodeJson), pullOptions, request.opening);
     },
     frames,
     counters: () => ({ ...counters }),

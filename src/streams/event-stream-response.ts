@@ -2,7 +2,8 @@
  * An HTTP answer that is an event stream (RFC 8040 §6.3, Server-Sent
  * Events): the hub subscriber is the body, pulled by the transport (a
  * SyncPullBody, so adapters write each burst as it is delivered); a client
- * that goes away ends the subscription (and, for the last one, the source).
+ * that goes away ends the subscription (and, for the last one, the source):
+ * the transport calls the body's `return()`.
  */
 import type { Observable } from 'rxjs';
 import type { CoreResponse } from '../http/exchange.ts';
@@ -17,8 +18,13 @@ export interface EventStreamRequest {
   readonly open: () => Observable<StreamEvent>;
   readonly strict: boolean;
   readonly filter: EventFilter<StreamEvent> | undefined;
-  /** The request's abort signal: fires when the client goes away. */
-  readonly signal: AbortSignal;
+  /**
+   * Not needed, and best not passed: reading a request's `signal` makes its
+   * AbortController. The transport calls the body's `return()` when the
+   * client goes away (or when it never started the answer), which releases
+   * the subscriber.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** The first bytes of every stream: transports send the head with the first body bytes, so clients see the 200 at once. */
@@ -32,9 +38,7 @@ export const eventStreamResponse = (hub: EventHub<StreamEvent>, r: EventStreamRe
     encode: r.strict ? encodeStrictEvent : encodePlainEvent,
     opening: OPENING_FRAME,
   });
-  const stop = (): void => void body.return();
-  if (r.signal.aborted) stop();
-  else r.signal.addEventListener('abort', stop, { once: true });
+  if (r.signal?.aborted === true) void body.return();
   return {
     status: 200,
     headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },

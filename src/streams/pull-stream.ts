@@ -1,5 +1,5 @@
-import { Subscriber, type Observable, type Subscription } from 'rxjs';
 import type { SyncPullBody } from '../http/exchange.ts';
+import type { FrameSink, FrameSource } from './frame-fan-out.ts';
 import type { SseFrame } from './sse-frame.ts';
 
 export interface PullStreamOptions {
@@ -11,8 +11,6 @@ export interface PullStreamOptions {
   readonly onDelivered?: (events: number, comments: number) => void;
   /** A drop for overflow, with the number of event frames discarded. */
   readonly onOverflow?: (discardedEvents: number) => void;
-  /** Text queued before any frame: the stream's first bytes (not an event, not counted). */
-  readonly opening?: string;
   /** Told once when the subscriber lets go of its subscription (return, overflow, end of the source). */
   readonly onEnd?: () => void;
 }
@@ -37,44 +35,50 @@ type Waiter = (result: Result) => void;
 const DONE: Result = Object.freeze({ done: true, value: undefined });
 
 /**
- * A subscriber's side of a frame stream, consumed by pulling: subscribes to
- * `frames` at once and queues what arrives (bounded), and each `next()`
- * resolves with everything queued, coalesced into one chunk, or waits for the
- * next frame. A keep-alive comment is queued only onto an empty queue.
+ * A subscriber's side of a frame stream, consumed by pulling: joins `source`
+ * at once and queues what arrives (bounded), and each `next()` resolves with
+ * everything queued, coalesced into one chunk, or waits for the next frame.
+ * A keep-alive comment is queued only onto an empty queue.
  *
  * Overflow: an event frame (which may carry several events) that would
  * make more than `maxQueuedEvents` wait drops the subscriber; one handed
- * straight to a waiting consumer (`next()` or `whenReady`) waits for nothing. A dropped subscriber: its queue is replaced by `overflowFrame`, its subscription is
- * released at once, and after the consumer pulls that frame the stream ends.
+ * straight to a waiting consumer (`next()` or `whenReady`) waits for
+ * nothing. A dropped subscriber: its queue is replaced by `overflowFrame`,
+ * it leaves its source at once, and after the consumer pulls that frame the
+ * stream ends.
  *
  * `pullNow()` and `whenReady()` are the same queue pulled synchronously
  * (SyncPullBody): a transport that uses them writes a chunk from within the
  * event's delivery, with no Promise at all.
  *
  * `return()` releases everything at once, resolves a pending `next()` with
- * done, and may be called any number of times. An error from `frames` ends
+ * done, and may be called any number of times. The end of the source ends
  * the stream like completion (the hub turns errors into a final frame first).
  *
- * One Promise per `next()`, none per frame; none with `pullNow()`.
+ * What one idle subscriber holds: this object (its queue is one string,
+ * concatenated, and `options` is shared by every subscriber of a hub) and
+ * its entry in the fan-out's Set. One Promise per `next()`, none per frame;
+ * none with `pullNow()`.
  */
-export class PullStream implements StreamSubscriber {
-  /** Queued frame texts (frames are shared between subscribers: a queue holds references). */
-  private readonly queue: string[] = [];
+export class PullStream implements StreamSubscriber, FrameSink {
+  /** Queued text: frames concatenated (frame texts are shared between subscribers; concatenation makes a rope, not a copy). */
+  private queue: string;
   private queuedEvents = 0;
   private queuedComments = 0;
   private ended = false;
-  private upstream: Subscription | undefined;
-  private readonly waiters: Waiter[] = [];
+  private source: FrameSource | undefined;
+  private waiters: Waiter[] | undefined;
   private ready: (() => void) | undefined;
 
+  /** `opening`: text queued before any frame, the stream's first bytes (not an event, not counted). */
   constructor(
-    frames: Observable<SseFrame>,
+    source: FrameSource,
     private readonly options: PullStreamOptions,
+    opening = '',
   ) {
-    if (options.opening !== undefined) this.queue.push(options.opening);
-    const subscription = frames.subscribe(new FrameSubscriber(this));
-    if (this.ended) subscription.unsubscribe();
-    else this.upstream = subscription;
+    this.queue = opening;
+    this.source = source;
+    source.join(this);
   }
 
   get released(): boolean {
@@ -84,12 +88,12 @@ export class PullStream implements StreamSubscriber {
   next(): Promise<Result> {
     const now = this.pullNow();
     if (now !== undefined) return Promise.resolve(now);
-    return new Promise<Result>((resolve) => this.waiters.push(resolve));
+    return new Promise<Result>((resolve) => (this.waiters ??= []).push(resolve));
   }
 
   pullNow(): Result | undefined {
     if (this.queue.length > 0) {
-      const chunk = this.queue.length === 1 ? (this.queue[0] as string) : this.queue.join('');
+      const chunk = this.queue;
       this.delivered(this.queuedEvents, this.queuedComments);
       this.clear();
       return { done: false, value: chunk };
@@ -112,7 +116,7 @@ export class PullStream implements StreamSubscriber {
     return this;
   }
 
-  /** A frame from upstream (FrameSubscriber). */
+  /** A frame from the source (FrameSink). */
   push(frame: SseFrame): void {
     if (this.ended) return;
     switch (frame.kind) {
@@ -130,15 +134,20 @@ export class PullStream implements StreamSubscriber {
     }
   }
 
+  /** The source ended (FrameSink). */
+  close(): void {
+    this.end();
+  }
+
   /** Hands `text` to a waiting `next()`, else queues it. */
   private offer(text: string, events: number, comments: number): void {
-    const waiter = this.waiters.shift();
+    const waiter = this.waiters?.shift();
     if (waiter !== undefined) {
       this.delivered(events, comments);
       waiter({ done: false, value: text });
       return;
     }
-    this.queue.push(text);
+    this.queue = this.queue.length === 0 ? text : this.queue + text;
     this.queuedEvents += events;
     this.queuedComments += comments;
     this.wake();
@@ -146,7 +155,7 @@ export class PullStream implements StreamSubscriber {
 
   /** Whether the consumer waits for the next chunk (a pending `next()` or a `whenReady`), so nothing piles up for it. */
   private consumerWaiting(): boolean {
-    return this.waiters.length > 0 || this.ready !== undefined;
+    return (this.waiters !== undefined && this.waiters.length > 0) || this.ready !== undefined;
   }
 
   /** Tells the synchronous consumer, once, that `pullNow()` has an answer. */
@@ -159,7 +168,7 @@ export class PullStream implements StreamSubscriber {
   private overflow(arriving: number): void {
     const discarded = this.queuedEvents + arriving;
     this.clear();
-    this.queue.push(this.options.overflowFrame.text);
+    this.queue = this.options.overflowFrame.text;
     this.options.onOverflow?.(discarded);
     this.end();
   }
@@ -169,51 +178,21 @@ export class PullStream implements StreamSubscriber {
   }
 
   private clear(): void {
-    this.queue.length = 0;
+    this.queue = '';
     this.queuedEvents = 0;
     this.queuedComments = 0;
   }
 
-  /** No more frames: release the subscription; waiters (only when nothing is queued) get done. */
-  end(): void {
+  /** No more frames: leave the source; waiters (only when nothing is queued) get done. */
+  private end(): void {
     if (this.ended) return;
     this.ended = true;
     this.options.onEnd?.();
-    const upstream = this.upstream;
-    this.upstream = undefined;
-    upstream?.unsubscribe();
-    if (this.queue.length === 0) for (const waiter of this.waiters.splice(0)) waiter(DONE);
+    const source = this.source;
+    this.source = undefined;
+    source?.leave(this);
+    const waiters = this.waiters;
+    if (this.queue.length === 0 && waiters !== undefined) for (const waiter of waiters.splice(0)) waiter(DONE);
     this.wake();
-  }
-}
-
-/**
- * The stream's subscription upstream: a Subscriber of its own, so a frame
- * reaches `push` in one call, with no observer wrappers (the hub fans a
- * burst out to every subscriber: that call is made once per subscriber).
- */
-class FrameSubscriber extends Subscriber<SseFrame> {
-  constructor(private readonly stream: PullStream) {
-    super();
-  }
-
-  protected override _next(frame: SseFrame): void {
-    this.stream.push(frame);
-  }
-
-  protected override _error(): void {
-    try {
-      this.stream.end();
-    } finally {
-      this.unsubscribe();
-    }
-  }
-
-  protected override _complete(): void {
-    try {
-      this.stream.end();
-    } finally {
-      this.unsubscribe();
-    }
   }
 }

@@ -1,4 +1,5 @@
 import { defer, filter, tap, type Observable, type OperatorFunction } from 'rxjs';
+import { FrameFanOut, type FrameSource } from './frame-fan-out.ts';
 import { frameCoalescer, type FlushTimer } from './coalesce-frames.ts';
 import type { EventEncoder } from './last-frame-encoder.ts';
 import { shareWhileSubscribed } from './share-while-subscribed.ts';
@@ -33,7 +34,7 @@ export interface SharedSourcesOptions<E> {
 
 interface Branch<E> {
   readonly events$: Observable<E>;
-  readonly framed: Map<EventEncoder<E>, Observable<SseFrame>>;
+  readonly framed: Map<EventEncoder<E>, FrameFanOut>;
 }
 
 interface Source<E> extends Branch<E> {
@@ -51,21 +52,22 @@ const registered = <K, V>(registry: Map<K, V>, key: K, make: (forget: () => void
   return value;
 };
 
+/** The frame stream a subscriber joins (joining starts the shared streams it needs, if they are not running). */
+export type FramedSource<E> = (request: SourceRequest<E>, encode: EventEncoder<E>) => FrameSource;
+
 /**
  * The shared streams of a hub, as a tree: one hot subscription to `open()`
  * per key; under it one filtered stream per filter text (a filter runs once
  * per event, however many subscribers use it); under each of those (and
  * under the unfiltered source) one frame stream per encoder (an event is
  * encoded once per encoder, one keep-alive clock serves them all, and the
- * frames of a burst are joined once for all of them).
+ * frames of a burst are joined once for all of them), handed to its
+ * subscribers by a FrameFanOut.
  * Every stream starts with its first subscriber and stops, and is
  * forgotten, when its last one leaves or it ends; a source that errors or
  * completes ends everything under it. The first subscriber's `open` and
  * `test` stand for the key and the filter text.
  */
-/** One subscriber's frames: subscribing joins (and maybe starts) the shared streams it needs. */
-export type FramedSource<E> = (request: SourceRequest<E>, encode: EventEncoder<E>) => Observable<SseFrame>;
-
 export const sharedSources = <E>({ counters, onError, toFrames, flushLater }: SharedSourcesOptions<E>): FramedSource<E> => {
   const sources = new Map<string, Source<E>>();
 
@@ -111,24 +113,15 @@ export const sharedSources = <E>({ counters, onError, toFrames, flushLater }: Sh
       framed: new Map(),
     }));
 
-  const framedOf = (key: string, branch: Branch<E>, encode: EventEncoder<E>): Observable<SseFrame> =>
+  const framedOf = (key: string, branch: Branch<E>, encode: EventEncoder<E>): FrameFanOut =>
     registered(branch.framed, encode, (forget) => {
       const burst = frameCoalescer(flushLater);
-      const shared = branch.events$.pipe(
-        toFrames(key, encode),
-        burst.operator,
-        shareWhileSubscribed({ onStart: () => undefined, onEnd: forget }),
-      );
       // A newcomer joins after the pending burst went out: it gets no event sent before it subscribed.
-      return defer(() => {
-        burst.flush();
-        return shared;
-      });
+      return new FrameFanOut(branch.events$.pipe(toFrames(key, encode), burst.operator), { beforeJoin: burst.flush, onEnd: forget });
     });
 
-  return ({ key, open, filter: eventFilter }: SourceRequest<E>, encode: EventEncoder<E>): Observable<SseFrame> =>
-    defer(() => {
-      const source = sourceOf(key, open);
-      return framedOf(key, eventFilter === undefined ? source : branchOf(key, source, eventFilter), encode);
-    });
+  return ({ key, open, filter: eventFilter }: SourceRequest<E>, encode: EventEncoder<E>): FrameSource => {
+    const source = sourceOf(key, open);
+    return framedOf(key, eventFilter === undefined ? source : branchOf(key, source, eventFilter), encode);
+  };
 };

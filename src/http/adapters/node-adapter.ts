@@ -3,12 +3,10 @@ import { createSecureServer, createServer as createH2cServer } from 'node:http2'
 import type { Server, Socket } from 'node:net';
 import type { Handler } from '../exchange.ts';
 import { type AdapterOptions, type ExchangeSettings, exchangeSettings } from './adapter-options.ts';
-import { AdapterRequest } from './adapter-request.ts';
-import { emptyBody } from './empty-body.ts';
+import { answerClientError, unservedVersion } from './client-errors.ts';
 import { invokeHandler } from './invoke-handler.ts';
 import { NodeExchange, type NodeResponse } from './node-exchange.ts';
-import { type NodeRequest, readNodeRequest } from './node-request.ts';
-import { declaredLength } from './request-body-length.ts';
+import type { NodeRequest } from './node-request.ts';
 
 export interface NodeOptions extends AdapterOptions {
   /** Without `tls`: HTTP/2 over cleartext (h2c, prior knowledge only) instead of HTTP/1.1. */
@@ -19,6 +17,8 @@ export interface NodeOptions extends AdapterOptions {
 
 export interface NodeServer {
   readonly port: number;
+  /** Open client connections now (TCP connections, whatever the protocol on them). */
+  connections(): number;
   /** Stops accepting connections; open ones go on being served. */
   stopAccepting(): void;
   /** Stops listening and closes every connection; unfinished answers see their signal fire. */
@@ -35,7 +35,9 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
       ? createSecureServer({ key: options.tls.key, cert: options.tls.cert, allowHTTP1: true }, onRequest)
       : options.http2 === true
         ? createH2cServer(onRequest)
-        : createHttpServer(onRequest);
+        : createHttpServer(HTTP1_OPTIONS, onRequest);
+  // malformed requests, oversized heads, unknown methods: a status and a close (docs/http.md)
+  server.on('clientError', answerClientError);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
@@ -51,6 +53,7 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   const address = server.address();
   return {
     port: typeof address === 'object' && address !== null ? address.port : options.port,
+    connections: () => sockets.size,
     stopAccepting: () => {
       if (server.listening) server.close();
     },
@@ -63,13 +66,21 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   };
 };
 
+/**
+ * A request head not received in full within 10 s (as uWS's idle time-out)
+ * gets 408 and a close; node checks its time-outs every second.
+ */
+const HTTP1_OPTIONS = { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+
 const serve = (handler: Handler, settings: ExchangeSettings, secure: boolean, req: NodeRequest, res: NodeResponse): void => {
-  const head = readNodeRequest(req);
-  const h2 = head.protocol === 'h2';
-  const exchange = new NodeExchange(req, res, head.method, h2, settings);
-  const body = head.hasBody ? exchange.openBody(declaredLength(head.headers)) : emptyBody;
-  const request = new AdapterRequest(head, body, head.protocol, secure, exchange.latch);
-  const answer = invokeHandler(handler, request, settings.onError);
+  const refused = unservedVersion(req);
+  if (refused !== undefined) {
+    res.writeHead(refused, { connection: 'close', 'content-length': '0' });
+    res.end();
+    return;
+  }
+  const exchange = new NodeExchange(req, res, secure, settings);
+  const answer = invokeHandler(handler, exchange, settings.onError);
   if (answer instanceof Promise) void answer.then((response) => exchange.respond(response));
   else exchange.respond(answer);
 };

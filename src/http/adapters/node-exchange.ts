@@ -1,14 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import { constants, type Http2ServerResponse } from 'node:http2';
 import type { CoreResponse, ResponseBody } from '../exchange.ts';
-import { AbortLatch, clientGone } from './abort-latch.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
-import { BodyQueue } from './body-queue.ts';
+import { BodyQueue, type FlowControl } from './body-queue.ts';
 import { checkResponseHead } from './check-response-head.ts';
+import { clientGone, ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
-import type { NodeRequest } from './node-request.ts';
+import { type NodeRequest, readNodeHeaders, splitTarget } from './node-request.ts';
 import { outgoingHeaders } from './outgoing-headers.ts';
-import { pumpBody, type BodySink } from './pump-body.ts';
+import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
+import { declaredLength, expectsBody } from './request-body-length.ts';
 import { utf8Once } from './utf8-once.ts';
 import { releaseBody } from './release-body.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
@@ -19,37 +20,49 @@ type Phase = 'waiting' | 'streaming' | 'ended' | 'aborted';
 
 /**
  * One node request/answer (node:http, or node:http2's compatibility API for
- * h2 and TLS HTTP/1.1). The response's 'close' before the adapter ended the
- * answer means the client went away.
+ * h2 and TLS HTTP/1.1), and the CoreRequest the core reads. The response's
+ * 'close' before the adapter ended the answer means the client went away.
  */
-export class NodeExchange {
-  readonly latch = new AbortLatch();
+export class NodeExchange extends ExchangeRequest implements BodySink, FlowControl {
+  readonly protocol: 'http/1.1' | 'h2';
+  readonly secure: boolean;
+  readonly remoteAddress: string;
   readonly #req: NodeRequest;
   readonly #res: NodeResponse;
-  readonly #method: string;
-  readonly #h2: boolean;
   readonly #settings: ExchangeSettings;
   #phase: Phase = 'waiting';
   #queue: BodyQueue | undefined;
+  #pump: Pump | undefined;
 
-  constructor(req: NodeRequest, res: NodeResponse, method: string, h2: boolean, settings: ExchangeSettings) {
+  constructor(req: NodeRequest, res: NodeResponse, secure: boolean, settings: ExchangeSettings) {
+    const headers = readNodeHeaders(req);
+    const [path, query] = splitTarget(req.url ?? '/');
+    super(req.method ?? 'GET', path, query, headers);
+    this.protocol = req.httpVersionMajor === 2 ? 'h2' : 'http/1.1';
+    this.secure = secure;
+    this.remoteAddress = req.socket.remoteAddress ?? '';
     this.#req = req;
     this.#res = res;
-    this.#method = method;
-    this.#h2 = h2;
     this.#settings = settings;
+    // HTTP/2 says it by END_STREAM on the HEADERS frame
+    const hasBody = 'stream' in req ? !req.stream.endAfterHeaders : expectsBody(headers);
+    if (hasBody) this.body = this.#openBody(declaredLength(headers));
     // 'close' before the adapter ended the answer: the client went away.
     // (Not res.writableFinished: node:http2 reports a reset stream as finished.)
     res.once('close', () => this.#abort());
   }
 
+  get #h2(): boolean {
+    return this.protocol === 'h2';
+  }
+
   /** The body, read only once the core pulls (until then node's own buffer and TCP hold it). */
-  openBody(declaredLength: number | undefined): BodyQueue {
+  #openBody(length: number | undefined): BodyQueue {
     const req = this.#req;
     const queue: BodyQueue = new BodyQueue({
       maxBytes: this.#settings.maxBodyBytes,
-      declaredLength,
-      flow: { pause: () => req.pause(), resume: () => req.resume() },
+      declaredLength: length,
+      flow: this,
       start: () => {
         req.on('data', (chunk: Buffer) => queue.push(chunk));
         req.once('end', () => queue.end());
@@ -58,6 +71,15 @@ export class NodeExchange {
     });
     this.#queue = queue;
     return queue;
+  }
+
+  // FlowControl of the request body.
+  pause(): void {
+    this.#req.pause();
+  }
+
+  resume(): void {
+    this.#req.resume();
   }
 
   /** Never throws. */
@@ -77,13 +99,13 @@ export class NodeExchange {
     try {
       this.#respond(answer);
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
   }
 
   #respond(response: CoreResponse): void {
     const body = response.body;
-    if (!bodyAllowed(this.#method, response.status)) {
+    if (!bodyAllowed(this.method, response.status)) {
       this.#end(response, { 'content-length': bodylessLength(response) }, undefined);
       releaseBody(body);
     } else if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
@@ -111,16 +133,22 @@ export class NodeExchange {
     res.writeHead(response.status, this.#headers(response, { 'content-length': response.headers['content-length'] }, false));
     // node:http2 sends the head at writeHead already; node:http waits for the first write
     if (response.flushEachChunk === true && !('stream' in res)) res.flushHeaders();
-    const writer: { write(chunk: string | Uint8Array): boolean } = res;
-    const sink: BodySink = {
-      write: (chunk) => writer.write(typeof chunk === 'string' ? utf8Once(chunk) : chunk),
-      writable: () => new Promise((resolve) => res.once('drain', resolve)),
-      end: () => {
-        this.#finish();
-        res.end();
-      },
-    };
-    pumpBody(body, sink, this.latch.signal).catch((error: unknown) => this.#fail(error));
+    this.#pump = pumpBody(body, this);
+  }
+
+  // BodySink: the response stream's pump writes here.
+  write(chunk: string | Uint8Array): boolean {
+    const writer: { write(chunk: string | Uint8Array): boolean } = this.#res;
+    return writer.write(typeof chunk === 'string' ? utf8Once(chunk) : chunk);
+  }
+
+  whenWritable(resume: () => void): void {
+    this.#res.once('drain', resume);
+  }
+
+  end(): void {
+    this.#finish();
+    this.#res.end();
   }
 
   #headers(response: CoreResponse, added: Record<string, string | undefined>, close: boolean): Record<string, string> {
@@ -137,12 +165,13 @@ export class NodeExchange {
   #abort(): void {
     if (this.#phase === 'ended' || this.#phase === 'aborted') return;
     this.#phase = 'aborted';
-    this.latch.abort();
+    this.markGone();
     this.#queue?.fail(clientGone());
+    this.#pump?.abort();
   }
 
   /** The answer cannot be completed: cut it so the client sees it broken. */
-  #fail(error: unknown): void {
+  fail(error: unknown): void {
     this.#settings.onError(error);
     if (this.#phase === 'ended' || this.#phase === 'aborted') return;
     this.#abort();

@@ -1,47 +1,36 @@
 import type { IncomingMessage } from 'node:http';
 import type { Http2ServerRequest } from 'node:http2';
-import type { RequestHead } from './adapter-request.ts';
-import { expectsBody } from './request-body-length.ts';
+import { HeaderList } from './header-list.ts';
 
 /** node:http's request or node:http2's compatibility request (h2 and TLS HTTP/1.1 alike). */
 export type NodeRequest = IncomingMessage | Http2ServerRequest;
 
-export interface NodeRequestHead extends RequestHead {
-  readonly protocol: 'http/1.1' | 'h2';
-  /** Whether a body follows the head. */
-  readonly hasBody: boolean;
-}
-
 /**
- * Reads the head of a node request. Names are lower-cased and repeats joined
- * with ', ' (node's own `headers` object drops some repeats). HTTP/2
- * pseudo-headers are left out; `:authority` stands in for a missing `host`.
+ * The header fields of a node request, names lower-cased, from `rawHeaders`
+ * (node's own `headers` object drops some repeats). HTTP/2 pseudo-headers
+ * are left out; `:authority` stands in for a missing `host`.
  */
-export const readNodeRequest = (req: NodeRequest): NodeRequestHead => {
-  const headers = new Map<string, string>();
+export const readNodeHeaders = (req: NodeRequest): HeaderList => {
   const raw = req.rawHeaders;
+  const fields: string[] = [];
   let authority: string | undefined;
+  let host = false;
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] ?? '').toLowerCase();
-    const value = raw[i + 1] ?? '';
-    if (name.startsWith(':')) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    if (name.charCodeAt(0) === 58 /* ':' */) {
       if (name === ':authority') authority = value;
       continue;
     }
-    const seen = headers.get(name);
-    headers.set(name, seen === undefined ? value : `${seen}, ${value}`);
+    if (name === 'host') host = true;
+    fields.push(name, value);
   }
-  if (authority !== undefined && !headers.has('host')) headers.set('host', authority);
-  const target = req.url ?? '/';
+  if (authority !== undefined && !host) fields.push('host', authority);
+  return new HeaderList(fields);
+};
+
+/** A request target split into path and query string (without '?'; '' when absent). */
+export const splitTarget = (target: string): [path: string, query: string] => {
   const mark = target.indexOf('?');
-  return {
-    method: req.method ?? 'GET',
-    path: mark < 0 ? target : target.slice(0, mark),
-    query: mark < 0 ? '' : target.slice(mark + 1),
-    headers,
-    remoteAddress: req.socket.remoteAddress ?? '',
-    protocol: req.httpVersionMajor === 2 ? 'h2' : 'http/1.1',
-    // HTTP/2 says it by END_STREAM on the HEADERS frame
-    hasBody: 'stream' in req ? !req.stream.endAfterHeaders : expectsBody(headers),
-  };
+  return mark < 0 ? [target, ''] : [target.slice(0, mark), target.slice(mark + 1)];
 };

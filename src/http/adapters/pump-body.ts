@@ -1,109 +1,130 @@
 import { isSyncPullBody, type SyncPullBody } from '../exchange.ts';
 
-/** Where a response stream goes: one transport's write side. */
+/** Where a response stream goes: one transport's write side (the exchange itself). */
 export interface BodySink {
-  /** Writes one chunk; false when the transport holds it and wants no more until `writable()` settles. */
+  /** Writes one chunk; false when the transport holds it and wants no more until `whenWritable` calls back. */
   write(chunk: string | Uint8Array): boolean;
-  /** Settles when the transport can take more. */
-  writable(): Promise<void>;
-  /** Ends the answer. */
+  /** Calls `resume` once, when the transport can take more. */
+  whenWritable(resume: () => void): void;
+  /** Ends the answer: the stream ran out. */
   end(): void;
+  /** The stream (or a write) threw: the answer cannot be completed. */
+  fail(error: unknown): void;
 }
 
-/** 'ended': the stream ran out and the answer was ended; 'aborted': the client went away first. */
-export type PumpOutcome = 'ended' | 'aborted';
+/** A stream being pumped into a sink. */
+export interface Pump {
+  /**
+   * The client went away: the stream's `return()` is called at once (even
+   * while a pull is pending) and the sink is never touched again. Idempotent;
+   * nothing happens once the pump finished.
+   */
+  abort(): void;
+}
 
 /**
  * Pulls `body` into `sink`, one chunk at a time, and no faster than the sink
- * takes them. When `signal` fires (client gone) it calls the iterator's
- * `return()` at once, even while a pull is pending, and never touches the
- * sink again. If the stream throws, the promise rejects with its error; if
- * the sink throws, `return()` is called and the promise rejects.
+ * takes them: `sink.end()` when the stream runs out, `sink.fail(error)` when
+ * it throws (a stream that threw is not returned) or when a write throws
+ * (the stream is then returned). No AbortSignal and no Promise of its own:
+ * the exchange calls `abort()` when its client goes away.
  */
-export const pumpBody = (
-  body: AsyncIterable<string | Uint8Array>,
-  sink: BodySink,
-  signal: AbortSignal,
-): Promise<PumpOutcome> => (isSyncPullBody(body) ? pumpSync(body, sink, signal) : pumpAsync(body, sink, signal));
+export const pumpBody = (body: AsyncIterable<string | Uint8Array>, sink: BodySink): Pump =>
+  isSyncPullBody(body) ? new SyncPump(body, sink) : new AsyncPump(body, sink);
 
 /**
- * The same for a body that can be pulled synchronously: each chunk is
+ * A body that can be pulled synchronously (an event stream): each chunk is
  * written from within the call that made it ready (`whenReady`), with no
- * Promise per chunk; only waiting for a writable socket is asynchronous.
+ * Promise per chunk. What one idle stream holds: this object and its bound
+ * `step`.
  */
-const pumpSync = (body: SyncPullBody, sink: BodySink, signal: AbortSignal): Promise<PumpOutcome> =>
-  new Promise<PumpOutcome>((resolve, reject) => {
-    let finished = false;
-    const finish = (outcome: PumpOutcome): void => {
-      if (finished) return;
-      finished = true;
-      signal.removeEventListener('abort', step);
-      if (outcome === 'aborted') closeIterator(body);
-      resolve(outcome);
-    };
-    function step(): void {
-      try {
-        while (!finished) {
-          if (signal.aborted) return finish('aborted');
-          const next = body.pullNow();
-          if (next === undefined) return body.whenReady(step);
-          if (next.done === true) {
-            sink.end();
-            return finish('ended');
-          }
-          if (next.value.length > 0 && !sink.write(next.value)) return void untilWritable(sink, signal).then(step);
-        }
-      } catch (error) {
-        finished = true;
-        signal.removeEventListener('abort', step);
-        closeIterator(body);
-        reject(error);
-      }
-    }
-    signal.addEventListener('abort', step);
-    step();
-  });
+class SyncPump implements Pump {
+  readonly #body: SyncPullBody;
+  readonly #sink: BodySink;
+  readonly #step: () => void;
+  #finished = false;
 
-const pumpAsync = async (
-  body: AsyncIterable<string | Uint8Array>,
-  sink: BodySink,
-  signal: AbortSignal,
-): Promise<PumpOutcome> => {
-  const iterator = body[Symbol.asyncIterator]();
-  let finished = false;
-  const cancel = (): void => {
-    if (finished) return;
-    finished = true;
-    closeIterator(iterator);
-  };
-  signal.addEventListener('abort', cancel);
-  try {
-    while (!signal.aborted) {
+  constructor(body: SyncPullBody, sink: BodySink) {
+    this.#body = body;
+    this.#sink = sink;
+    this.#step = this.#run.bind(this);
+    this.#run();
+  }
+
+  abort(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    closeIterator(this.#body);
+  }
+
+  #run(): void {
+    const body = this.#body;
+    const sink = this.#sink;
+    try {
+      while (!this.#finished) {
+        const next = body.pullNow();
+        if (next === undefined) return body.whenReady(this.#step);
+        if (next.done === true) {
+          this.#finished = true;
+          return sink.end();
+        }
+        if (next.value.length > 0 && !sink.write(next.value)) return sink.whenWritable(this.#step);
+      }
+    } catch (error) {
+      this.#finished = true;
+      closeIterator(body);
+      sink.fail(error);
+    }
+  }
+}
+
+/** Any other stream: one Promise per pull (what an AsyncIterator costs). */
+class AsyncPump implements Pump {
+  readonly #iterator: AsyncIterator<string | Uint8Array>;
+  readonly #sink: BodySink;
+  #finished = false;
+
+  constructor(body: AsyncIterable<string | Uint8Array>, sink: BodySink) {
+    this.#iterator = body[Symbol.asyncIterator]();
+    this.#sink = sink;
+    void this.#run();
+  }
+
+  abort(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    closeIterator(this.#iterator);
+  }
+
+  async #run(): Promise<void> {
+    const sink = this.#sink;
+    while (!this.#finished) {
       let step: IteratorResult<string | Uint8Array>;
       try {
-        step = await iterator.next();
+        step = await this.#iterator.next();
       } catch (error) {
-        finished = true;
-        throw error;
+        if (this.#finished) return;
+        this.#finished = true;
+        return sink.fail(error);
       }
-      if (signal.aborted) break;
+      if (this.#finished) return;
       if (step.done === true) {
-        finished = true;
-        sink.end();
-        return 'ended';
+        this.#finished = true;
+        return sink.end();
       }
       if (step.value.length === 0) continue;
-      if (!sink.write(step.value)) await untilWritable(sink, signal);
+      let writable: boolean;
+      try {
+        writable = sink.write(step.value);
+      } catch (error) {
+        this.#finished = true;
+        closeIterator(this.#iterator);
+        return sink.fail(error);
+      }
+      if (!writable) await new Promise<void>((resume) => sink.whenWritable(resume));
     }
-    cancel();
-    return 'aborted';
-  } catch (error) {
-    cancel();
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', cancel);
   }
-};
+}
 
 /** The client is gone: nothing can be answered, so an error from `return()` is dropped. */
 const closeIterator = (iterator: { return?: () => Promise<unknown> }): void => {
@@ -115,13 +136,3 @@ const closeIterator = (iterator: { return?: () => Promise<unknown> }): void => {
 };
 
 const ignore = (): void => {};
-
-const untilWritable = (sink: BodySink, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const go = (): void => {
-      signal.removeEventListener('abort', go);
-      resolve();
-    };
-    signal.addEventListener('abort', go);
-    sink.writable().then(go, go);
-  });

@@ -1,20 +1,23 @@
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '@trufflesuite/uws-js-unofficial';
 import type { Handler } from '../exchange.ts';
-import { type AdapterOptions, type ExchangeSettings, exchangeSettings } from './adapter-options.ts';
-import { AdapterRequest } from './adapter-request.ts';
-import { emptyBody } from './empty-body.ts';
+import { type AdapterOptions, exchangeSettings } from './adapter-options.ts';
 import { invokeHandler } from './invoke-handler.ts';
 import { listenNode } from './node-adapter.ts';
-import { declaredLength, expectsBody } from './request-body-length.ts';
-import { UwsExchange } from './uws-exchange.ts';
+import { countTcpConnections } from './tcp-connections.ts';
+import { UwsExchange, type UwsServerState } from './uws-exchange.ts';
 import { uWS, uwsNative } from './uws-native.ts';
-import { readUwsRequest } from './uws-request.ts';
 
 export interface UwsServer {
   /** The port listened on (the real one when 0 was asked). */
   readonly port: number;
   /** False when uWS's native binary did not load and node:http serves instead. */
   readonly native: boolean;
+  /**
+   * Open client connections now. uWS builds with `app.filter` count them as
+   * they open and close; the others (20.30) tell no connection events, so
+   * the kernel's table is read (Linux; 0 elsewhere).
+   */
+  connections(): number;
   /** Stops accepting connections; open ones go on being served. */
   stopAccepting(): void;
   /** Stops listening and closes every connection; unfinished answers see their signal fire. */
@@ -31,16 +34,24 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
   if (!uwsNative) {
     warnFallback();
     const server = await listenNode(handler, options);
-    return { port: server.port, native: false, stopAccepting: () => server.stopAccepting(), close: () => server.close() };
+    return {
+      port: server.port,
+      native: false,
+      connections: () => server.connections(),
+      stopAccepting: () => server.stopAccepting(),
+      close: () => server.close(),
+    };
   }
-  const settings = exchangeSettings(options);
-  const live = new Set<UwsExchange>();
-  const app = uWS.App().any('/*', (res, req) => serve(handler, settings, live, res, req));
+  const state: UwsServerState = { ...exchangeSettings(options), live: new Set() };
+  const app = uWS.App().any('/*', (res, req) => serve(handler, state, res, req));
+  const counted = countConnections(app);
   const listenSocket = await listen(app, options.host, options.port);
+  const port = uWS.us_socket_local_port(listenSocket);
   let listening = true;
   return {
-    port: uWS.us_socket_local_port(listenSocket),
+    port,
     native: true,
+    connections: counted ?? (() => countTcpConnections(port) ?? 0),
     stopAccepting: () => {
       if (!listening) return;
       listening = false;
@@ -49,7 +60,7 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
     close: async () => {
       if (listening) uWS.us_listen_socket_close(listenSocket);
       listening = false;
-      for (const exchange of [...live]) exchange.close();
+      for (const exchange of [...state.live]) exchange.close();
       (app as ClosableApp).close?.();
     },
   };
@@ -66,18 +77,22 @@ interface ExclusiveListen {
 /** uWS.js has `app.close()` (close every socket) since v20.26; its typings lack it. */
 interface ClosableApp { close?: () => void }
 
-const serve = (
-  handler: Handler,
-  settings: ExchangeSettings,
-  live: Set<UwsExchange>,
-  res: HttpResponse,
-  req: HttpRequest,
-): void => {
-  const head = readUwsRequest(res, req);
-  const exchange = new UwsExchange(res, head.method, settings, live);
-  const body = expectsBody(head.headers) ? exchange.openBody(declaredLength(head.headers)) : emptyBody;
-  const request = new AdapterRequest(head, body, 'http/1.1', false, exchange.latch);
-  const answer = invokeHandler(handler, request, settings.onError);
+/** Newer uWS builds tell each connection's open (+1) and close (-1) to `app.filter`. */
+interface FilteringApp { filter?: (cb: (res: HttpResponse, count: number) => void) => unknown }
+
+const countConnections = (app: TemplatedApp): (() => number) | undefined => {
+  const filtering = app as FilteringApp;
+  if (typeof filtering.filter !== 'function') return undefined;
+  let open = 0;
+  filtering.filter((_res, count) => {
+    open += count;
+  });
+  return () => open;
+};
+
+const serve = (handler: Handler, state: UwsServerState, res: HttpResponse, req: HttpRequest): void => {
+  const exchange = new UwsExchange(res, req, state);
+  const answer = invokeHandler(handler, exchange, state.onError);
   if (answer instanceof Promise) void answer.then((response) => exchange.respond(response, false));
   else exchange.respond(answer, true);
   if (!exchange.settled) exchange.watchAbort();
@@ -86,7 +101,7 @@ const serve = (
 const listen = (app: TemplatedApp, host: string, port: number): Promise<us_listen_socket> =>
   new Promise((resolve, reject) => {
     // Exclusive: uWS would otherwise share a taken port (SO_REUSEPORT) with another process.
-    (app as ExclusiveListen).listen(host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
+    (app as unknown as ExclusiveListen).listen(host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
       if (socket === false) reject(Object.assign(new Error(`cannot listen on ${host}:${port}: address in use or not available`), { code: 'EADDRINUSE' }));
       else resolve(socket);
     });

@@ -1,41 +1,70 @@
-import type { HttpResponse } from '@trufflesuite/uws-js-unofficial';
+import type { HttpRequest, HttpResponse } from '@trufflesuite/uws-js-unofficial';
 import type { CoreResponse, ResponseBody } from '../exchange.ts';
-import { AbortLatch, clientGone } from './abort-latch.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
-import { BodyQueue } from './body-queue.ts';
+import { BodyQueue, type FlowControl } from './body-queue.ts';
 import { checkResponseHead } from './check-response-head.ts';
+import { clientGone, ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
-import { pumpBody, type BodySink } from './pump-body.ts';
-import { utf8Once } from './utf8-once.ts';
+import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { releaseBody } from './release-body.ts';
+import { declaredLength, expectsBody } from './request-body-length.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
 import { statusLine } from './status-line.ts';
+import { readUwsHeaders } from './uws-headers.ts';
+import { corkedEnd, corkedWrite } from './uws-writes.ts';
+import { utf8Once } from './utf8-once.ts';
 
 /** waiting: no answer yet; streaming: headers sent, body flowing; ended/aborted: `res` is dead. */
 type Phase = 'waiting' | 'streaming' | 'ended' | 'aborted';
 
+/** What the exchanges of one uWS server share. */
+export interface UwsServerState extends ExchangeSettings {
+  /** Exchanges whose answer did not end within the route handler (closed at shutdown). */
+  readonly live: Set<UwsExchange>;
+}
+
 /**
- * One uWS request/answer. Owns the rules of `res`: every write outside the
- * route handler is corked, nothing touches `res` after it ended or was
- * aborted, and a paused socket is resumed before the answer ends (a socket
- * left paused would never read the next request of its connection).
+ * One uWS request/answer, and the CoreRequest the core reads. Owns the
+ * rules of `res`: every write outside the route handler is corked, nothing
+ * touches `res` after it ended or was aborted, and a paused socket is
+ * resumed before the answer ends (a socket left paused would never read the
+ * next request of its connection). The remote address is read only when
+ * asked (reading it costs more than the rest of the head together).
  */
-export class UwsExchange {
-  readonly latch = new AbortLatch();
+export class UwsExchange extends ExchangeRequest implements BodySink, FlowControl {
   readonly #res: HttpResponse;
-  readonly #method: string;
-  readonly #settings: ExchangeSettings;
-  readonly #live: Set<UwsExchange>;
+  readonly #state: UwsServerState;
   #phase: Phase = 'waiting';
   #queue: BodyQueue | undefined;
+  #pump: Pump | undefined;
   #watchingWritable = false;
   #whenWritable: (() => void) | undefined;
+  #remoteAddress: string | undefined;
 
-  constructor(res: HttpResponse, method: string, settings: ExchangeSettings, live: Set<UwsExchange>) {
+  /** Must run inside the route handler: `req` dies when it returns. */
+  constructor(res: HttpResponse, req: HttpRequest, state: UwsServerState) {
+    // getQuery() gives undefined, not '', when the target has no '?'
+    super(req.getCaseSensitiveMethod(), req.getUrl(), (req.getQuery() as string | undefined) ?? '', readUwsHeaders(req));
     this.#res = res;
-    this.#method = method;
-    this.#settings = settings;
-    this.#live = live;
+    this.#state = state;
+    if (expectsBody(this.headers)) this.body = this.#openBody(declaredLength(this.headers));
+  }
+
+  get protocol(): string {
+    return 'http/1.1';
+  }
+
+  get secure(): boolean {
+    return false;
+  }
+
+  /** The client's address; '' when first asked after the answer ended (uWS no longer knows the socket then). */
+  get remoteAddress(): string {
+    if (this.#remoteAddress === undefined) {
+      if (this.settled) return '';
+      this.#remoteAddress = Buffer.from(this.#res.getRemoteAddressAsText()).toString('latin1');
+    }
+    return this.#remoteAddress;
   }
 
   /** True once `res` may no longer be touched. */
@@ -43,30 +72,9 @@ export class UwsExchange {
     return this.#phase === 'ended' || this.#phase === 'aborted';
   }
 
-  /** Starts receiving the body; must run inside the route handler. */
-  openBody(declaredLength: number | undefined): BodyQueue {
-    const res = this.#res;
-    const usable = (): boolean => !this.settled;
-    const queue = new BodyQueue({
-      maxBytes: this.#settings.maxBodyBytes,
-      declaredLength,
-      flow: {
-        pause: () => { if (usable()) res.pause(); },
-        resume: () => { if (usable()) res.resume(); },
-      },
-    });
-    res.onData((chunk, last) => {
-      // uWS reuses the chunk's memory after this call returns: copy it
-      if (chunk.byteLength > 0) queue.push(new Uint8Array(chunk.slice(0)));
-      if (last) queue.end();
-    });
-    this.#queue = queue;
-    return queue;
-  }
-
   /** Must run inside the route handler whenever the answer did not end there. */
   watchAbort(): void {
-    this.#live.add(this);
+    this.#state.live.add(this);
     this.#res.onAborted(() => this.#abort());
   }
 
@@ -85,20 +93,63 @@ export class UwsExchange {
     try {
       checkResponseHead(response);
     } catch (error) {
-      this.#settings.onError(error);
+      this.#state.onError(error);
       releaseBody(response.body);
       answer = internalError;
     }
     try {
       this.#respond(answer, corked);
     } catch (error) {
-      this.#fail(error);
+      this.fail(error);
     }
+  }
+
+  // FlowControl of the request body: no reading switch once `res` is dead.
+  pause(): void {
+    if (!this.settled) this.#res.pause();
+  }
+
+  resume(): void {
+    if (!this.settled) this.#res.resume();
+  }
+
+  // BodySink: the response stream's pump writes here.
+  write(chunk: string | Uint8Array): boolean {
+    return corkedWrite(this.#res, typeof chunk === 'string' ? utf8Once(chunk) : chunk);
+  }
+
+  whenWritable(resume: () => void): void {
+    this.#whenWritable = resume;
+    this.#watchWritable();
+  }
+
+  end(): void {
+    const close = this.#finish();
+    corkedEnd(this.#res, close);
+  }
+
+  /** The answer cannot be completed: cut the connection so the client sees it broken. */
+  fail(error: unknown): void {
+    this.#state.onError(error);
+    if (this.settled) return;
+    this.#res.close();
+    this.#abort();
+  }
+
+  #openBody(length: number | undefined): BodyQueue {
+    const queue = new BodyQueue({ maxBytes: this.#state.maxBodyBytes, declaredLength: length, flow: this });
+    this.#res.onData((chunk, last) => {
+      // uWS reuses the chunk's memory after this call returns: copy it
+      if (chunk.byteLength > 0) queue.push(new Uint8Array(chunk.slice(0)));
+      if (last) queue.end();
+    });
+    this.#queue = queue;
+    return queue;
   }
 
   #respond(response: CoreResponse, corked: boolean): void {
     const body = response.body;
-    if (!bodyAllowed(this.#method, response.status)) {
+    if (!bodyAllowed(this.method, response.status)) {
       this.#endBodyless(response, corked);
       releaseBody(body);
     } else if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
@@ -110,43 +161,26 @@ export class UwsExchange {
 
   #endWhole(response: CoreResponse, body: string | Uint8Array, corked: boolean): void {
     const res = this.#res;
-    this.#end(corked, (close) => {
-      writeHead(res, response);
-      res.end(body, close);
-    });
+    const close = this.#finish();
+    if (corked) endWhole(res, response, body, close);
+    else res.cork(() => endWhole(res, response, body, close));
   }
 
   #endBodyless(response: CoreResponse, corked: boolean): void {
     const res = this.#res;
     const length = bodylessLength(response);
-    this.#end(corked, (close) => {
-      writeHead(res, response);
-      if (length !== undefined) res.writeHeader('content-length', length);
-      // endWithoutBody(length, close) of this uWS version leaves the answer open: announce the close instead
-      if (close) res.writeHeader('connection', 'close');
-      res.endWithoutBody();
-    });
+    const close = this.#finish();
+    if (corked) endBodyless(res, response, length, close);
+    else res.cork(() => endBodyless(res, response, length, close));
   }
 
   #stream(response: CoreResponse, body: Exclude<ResponseBody, string | Uint8Array>, corked: boolean): void {
     const res = this.#res;
     this.#phase = 'streaming';
     this.#queue?.unthrottle();
-    run(res, corked, () => writeHead(res, response));
-    const sink: BodySink = {
-      write: (chunk) => {
-        const bytes = typeof chunk === 'string' ? utf8Once(chunk) : chunk;
-        let ok = false;
-        res.cork(() => { ok = res.write(bytes); });
-        return ok;
-      },
-      writable: () => new Promise((resolve) => {
-        this.#whenWritable = resolve;
-        this.#watchWritable();
-      }),
-      end: () => this.#end(false, (close) => res.end(undefined, close)),
-    };
-    pumpBody(body, sink, this.latch.signal).catch((error: unknown) => this.#fail(error));
+    if (corked) writeHead(res, response);
+    else res.cork(() => writeHead(res, response));
+    this.#pump = pumpBody(body, this);
   }
 
   /**
@@ -169,42 +203,30 @@ export class UwsExchange {
   }
 
   /**
-   * Ends the answer with `write`, told whether to close the connection (a
-   * request body not fully received). The body queue lets go first: that
-   * resumes a paused socket while `res` is still usable.
+   * The answer is ending: says whether to close the connection (a request
+   * body not fully received). The body queue lets go first: that resumes a
+   * paused socket while `res` is still usable.
    */
-  #end(corked: boolean, write: (close: boolean) => void): void {
+  #finish(): boolean {
     const queue = this.#queue;
     const close = queue !== undefined && !queue.complete;
     queue?.release();
-    run(this.#res, corked, () => write(close));
     this.#phase = 'ended';
-    this.#live.delete(this);
+    this.#state.live.delete(this);
+    return close;
   }
 
   #abort(): void {
     if (this.#phase === 'aborted') return;
     this.#phase = 'aborted';
-    this.#live.delete(this);
-    this.latch.abort();
+    this.#state.live.delete(this);
+    this.markGone();
     this.#queue?.fail(clientGone());
-  }
-
-  /** The answer cannot be completed: cut the connection so the client sees it broken. */
-  #fail(error: unknown): void {
-    this.#settings.onError(error);
-    if (this.settled) return;
-    this.#res.close();
-    this.#abort();
+    this.#pump?.abort();
   }
 }
 
 const noop = (): void => {};
-
-const run = (res: HttpResponse, corked: boolean, write: () => void): void => {
-  if (corked) write();
-  else res.cork(write);
-};
 
 /** Status and the core's headers; framing headers are uWS's to write. */
 const writeHead = (res: HttpResponse, response: CoreResponse): void => {
@@ -214,4 +236,17 @@ const writeHead = (res: HttpResponse, response: CoreResponse): void => {
     if (name === 'content-length' || name === 'transfer-encoding') continue;
     res.writeHeader(name, headers[name] ?? '');
   }
+};
+
+const endWhole = (res: HttpResponse, response: CoreResponse, body: string | Uint8Array, close: boolean): void => {
+  writeHead(res, response);
+  res.end(body, close);
+};
+
+const endBodyless = (res: HttpResponse, response: CoreResponse, length: string | undefined, close: boolean): void => {
+  writeHead(res, response);
+  if (length !== undefined) res.writeHeader('content-length', length);
+  // endWithoutBody(length, close) of this uWS version leaves the answer open: announce the close instead
+  if (close) res.writeHeader('connection', 'close');
+  res.endWithoutBody();
 };

@@ -20,7 +20,12 @@ export type FiltersOutcome = RequestContext | readonly RestconfError[];
 export const stoppedBy = (o: FiltersOutcome): o is readonly RestconfError[] => Array.isArray(o);
 
 export const runFilters = (filters: readonly RequestFilter[], request: CoreRequest): Maybe<FiltersOutcome> => {
-  let context: RequestContext = { signal: request.signal };
+  // the signal is read through: a request's AbortController is made only when someone reads it
+  let context: RequestContext = {
+    get signal() {
+      return request.signal;
+    },
+  };
   if (filters.length === 0) return context;
   /** The errors that end the request, or undefined to go on. */
   const take = (answer: FilterAnswer): readonly RestconfError[] | undefined => {

@@ -1,4 +1,5 @@
 /** Response streams that report what happened to them, for the conformance suite. */
+import type { BodySink } from '../../../src/http/adapters/pump-body.ts';
 
 export interface Deferred<T> {
   readonly promise: Promise<T>;
@@ -84,23 +85,32 @@ export class IdleStream implements AsyncIterable<string> {
   }
 }
 
-/** A sink that refuses writes while `full`, and records what it got. */
-export class RecordingSink {
+/** A sink that refuses writes while `full`, and records what it got and how the pump finished. */
+export class RecordingSink implements BodySink {
   readonly written: string[] = [];
   ended = 0;
+  readonly failures: unknown[] = [];
   full = false;
   drain = deferred();
+  /** Settles with 'ended' on end(), 'failed' on fail(). */
+  readonly finished = deferred<'ended' | 'failed'>();
 
   write(chunk: string | Uint8Array): boolean {
     this.written.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
     return !this.full;
   }
 
-  writable(): Promise<void> {
-    return this.drain.promise;
+  whenWritable(resume: () => void): void {
+    void this.drain.promise.then(resume);
   }
 
   end(): void {
     this.ended += 1;
+    this.finished.resolve('ended');
+  }
+
+  fail(error: unknown): void {
+    this.failures.push(error);
+    this.finished.resolve('failed');
   }
 }

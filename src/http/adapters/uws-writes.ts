@@ -1,0 +1,45 @@
+import type { HttpResponse } from '@trufflesuite/uws-js-unofficial';
+
+/**
+ * Corked writes outside the route handler without a closure per write: an
+ * event burst is written to every subscriber's socket in turn, so a closure
+ * per write would be one allocation per subscriber per burst. `cork` runs its
+ * callback at once, so the arguments pass through module state.
+ */
+let target: HttpResponse | undefined;
+let bytes: Uint8Array | undefined;
+let wrote = false;
+let closing = false;
+
+const writeTarget = (): void => {
+  wrote = (target as HttpResponse).write(bytes as Uint8Array);
+};
+
+const endTarget = (): void => {
+  (target as HttpResponse).end(undefined, closing);
+};
+
+/** `res.write(chunk)` in a cork; false when uWS buffered it (backpressure). */
+export const corkedWrite = (res: HttpResponse, chunk: Uint8Array): boolean => {
+  target = res;
+  bytes = chunk;
+  wrote = false;
+  try {
+    res.cork(writeTarget);
+  } finally {
+    target = undefined;
+    bytes = undefined;
+  }
+  return wrote;
+};
+
+/** `res.end(undefined, close)` in a cork. */
+export const corkedEnd = (res: HttpResponse, close: boolean): void => {
+  target = res;
+  closing = close;
+  try {
+    res.cork(endTarget);
+  } finally {
+    target = undefined;
+  }
+};
