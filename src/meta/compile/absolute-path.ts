@@ -6,8 +6,13 @@ import { schemaChild, type SchemaHolder } from '../navigate.ts';
 import type { CompileState } from './compile-state.ts';
 import type { ParsedSource } from './parsed-source.ts';
 import { argument } from './statements.ts';
+import { childrenKey } from './vanished-nodes.ts';
 
-export type Resolution = { readonly node: SchemaNode } | { readonly error: string };
+/**
+ * The node, or an error, or `vanished` when a node on the way was removed by
+ * if-feature (the augment or deviation then vanishes with it, see vanished-nodes.ts).
+ */
+export type Resolution = { readonly node: SchemaNode } | { readonly error: string } | { readonly vanished: true };
 
 export const resolveAbsolute = (stmt: Statement, source: ParsedSource, st: CompileState): Resolution => {
   const text = argument(stmt);
@@ -24,6 +29,7 @@ export const resolveAbsolute = (stmt: Statement, source: ParsedSource, st: Compi
       at = m;
     }
     const next: SchemaNode | undefined = schemaChild(at, module, step.name);
+    if (next === undefined && st.vanished.has(childrenKey(at), step.name)) return { vanished: true };
     if (next === undefined) return { error: `${stmt.keyword} target "${text}" not found: no node "${step.name}" in ${at.kind === 'module' ? `module "${at.name}"` : `"${at.name}"`}` };
     at = next;
   }

@@ -9,6 +9,7 @@ import { emptyCompiled, whenOf, type NodeContext } from './node-context.ts';
 import { inOperation } from './schema-edit.ts';
 import { enterScope } from './scope.ts';
 import { argument } from './statements.ts';
+import { childrenKey, vanishBody } from './vanished-nodes.ts';
 
 const TARGETS = new Set(['container', 'list', 'choice', 'case', 'input', 'output', 'notification']);
 const SHORTHAND = new Set(['container', 'leaf', 'leaf-list', 'list', 'choice', 'anydata', 'anyxml']);
@@ -20,7 +21,10 @@ export const augmentInto = (aug: Statement, target: SchemaNode, ctx: NodeContext
     st.diag.error(aug.loc, `augment target "${argument(aug)}" is a ${target.kind}; only a container, list, choice, case, input, output or notification can be augmented`);
     return;
   }
-  if (!ifFeaturesHold(aug, ctx.scope.source, st)) return;
+  if (!ifFeaturesHold(aug, ctx.scope.source, st)) {
+    vanishBody(aug, enterScope(ctx.scope, aug, st.diag), childrenKey(target), st);
+    return;
+  }
   const operation = inOperation(target);
   const inner: NodeContext = {
     ...ctx,
@@ -36,14 +40,15 @@ export const augmentInto = (aug: Statement, target: SchemaNode, ctx: NodeContext
   if (target.kind === 'choice') {
     const cases = target.cases as CaseMeta[];
     for (const c of aug.substatements) {
-      if (c.prefix !== undefined || !ifFeaturesHold(c, ctx.scope.source, st)) continue;
-      if (c.keyword === 'case') added.push(compileCase(c, inner));
-      else if (SHORTHAND.has(c.keyword)) added.push(shorthandCase(c, inner));
+      if (c.prefix !== undefined || !(c.keyword === 'case' || SHORTHAND.has(c.keyword))) continue;
+      if (!ifFeaturesHold(c, ctx.scope.source, st)) st.vanished.add(target.cases, argument(c));
+      else added.push(c.keyword === 'case' ? compileCase(c, inner) : shorthandCase(c, inner));
     }
     cases.push(...(added as CaseMeta[]));
   } else {
     const local = emptyCompiled();
     compileBody(aug, inner, local);
+    st.vanished.merge(local.children, childrenKey(target));
     for (const c of aug.substatements) {
       if (c.keyword === 'case' && c.prefix === undefined) st.diag.error(c.loc, `case is only allowed when augmenting a choice`);
     }

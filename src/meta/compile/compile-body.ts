@@ -24,6 +24,7 @@ export const compileBody = (stmt: Statement, ctx: NodeContext, into: Compiled): 
     switch (c.keyword) {
       case 'container': case 'leaf': case 'leaf-list': case 'list': case 'choice': case 'anydata': case 'anyxml':
         if (ifFeaturesHold(c, ctx.scope.source, st)) into.children.push(compileDataDef(c, ctx));
+        else st.vanished.add(into.children, argument(c));
         break;
       case 'uses':
         expandUses(c, ctx, into);
@@ -31,16 +32,19 @@ export const compileBody = (stmt: Statement, ctx: NodeContext, into: Compiled): 
       case 'rpc':
         if (!ctx.topLevel) st.diag.error(c.loc, `rpc "${argument(c)}" is only allowed directly in a module; use action here`);
         else if (ifFeaturesHold(c, ctx.scope.source, st)) into.rpcs.push(compileOperation(c, 'rpc', ctx));
+        else st.vanished.add(into.children, argument(c));
         break;
       case 'action':
         if (ctx.topLevel) st.diag.error(c.loc, `action "${argument(c)}" is not allowed directly in a module; use rpc`);
         else if (ctx.inOperation) st.diag.error(c.loc, `action "${argument(c)}" is not allowed inside an rpc, action or notification`);
         else if (ctx.parent?.kind === 'case' || ctx.parent?.kind === 'choice') st.diag.error(c.loc, `action "${argument(c)}" is not allowed in a choice or case`);
         else if (ifFeaturesHold(c, ctx.scope.source, st)) into.actions.push(compileOperation(c, 'action', ctx));
+        else st.vanished.add(into.children, argument(c));
         break;
       case 'notification':
         if (ctx.inOperation) st.diag.error(c.loc, `notification "${argument(c)}" is not allowed inside an rpc, action or notification`);
         else if (ifFeaturesHold(c, ctx.scope.source, st)) into.notifications.push(compileNotification(c, ctx));
+        else st.vanished.add(into.children, argument(c));
         break;
       default:
         break;

@@ -16,10 +16,9 @@ export const compileChoice = (stmt: Statement, ctx: NodeContext): ChoiceMeta => 
   const inner: NodeContext = { ...ctx, scope: enterScope(ctx.scope, stmt, ctx.st.diag), parent: node, config: node.config, topLevel: false };
   for (const c of stmt.substatements) {
     if (c.prefix !== undefined) continue;
-    if (c.keyword === 'case') {
-      if (ifFeaturesHold(c, ctx.scope.source, ctx.st)) node.cases.push(compileCase(c, inner));
-    } else if (SHORTHAND.has(c.keyword)) {
-      if (ifFeaturesHold(c, ctx.scope.source, ctx.st)) node.cases.push(shorthandCase(c, inner));
+    if (c.keyword === 'case' || SHORTHAND.has(c.keyword)) {
+      if (!ifFeaturesHold(c, ctx.scope.source, ctx.st)) ctx.st.vanished.add(node.cases, argument(c));
+      else node.cases.push(c.keyword === 'case' ? compileCase(c, inner) : shorthandCase(c, inner));
     } else if (c.keyword === 'uses') {
       ctx.st.diag.error(c.loc, `uses is not allowed directly in choice "${node.name}"; put it in a case`);
     }

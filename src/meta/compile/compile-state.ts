@@ -6,6 +6,7 @@ import type { ModuleUnit } from './load-sources.ts';
 import type { Mutable } from './mutable.ts';
 import type { ParsedSource } from './parsed-source.ts';
 import { splitQName, unitScopes, type Definition, type Scope } from './scope.ts';
+import { VanishedNodes } from './vanished-nodes.ts';
 
 /** Which features are enabled: per module, the enabled names; modules not listed have all enabled. */
 export type FeatureChoice = ReadonlyMap<string, ReadonlySet<string>>;
@@ -15,6 +16,8 @@ export class CompileState {
   readonly topScopes = new Map<ParsedSource, Scope>();
   readonly typedefTypes = new Map<Statement, TypeMeta>();
   readonly typedefsResolving = new Set<Statement>();
+  /** Names if-feature left out, for refine, augment and deviation targets that vanish with them. */
+  readonly vanished = new VanishedNodes();
   /** Work that needs the whole tree (leafref paths, defaults), run once it is built. */
   private readonly deferred: (() => void)[] = [];
   private treeComplete = false;

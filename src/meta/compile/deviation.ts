@@ -29,6 +29,7 @@ export const applyDeviations = (st: CompileState): void => {
 
 const applyDeviation = (dev: Statement, source: ParsedSource, ns: Mutable<ModuleMeta>, st: CompileState): void => {
   const r = resolveAbsolute(dev, source, st);
+  if ('vanished' in r) return;
   if ('error' in r) {
     st.diag.error(dev.loc, r.error);
     return;

@@ -6,6 +6,7 @@ import type { Step, XPathExpr } from '../../parser/expr/ast.ts';
 import type { LeafListMeta, LeafMeta, ModuleMeta, SchemaNode, TypeMeta, XPathMeta } from '../meta.ts';
 import { dataParent, findDataChild } from '../navigate.ts';
 import type { CompileState } from './compile-state.ts';
+import { inTree } from './in-tree.ts';
 import type { Mutable } from './mutable.ts';
 
 type Target = LeafMeta | LeafListMeta;
@@ -17,9 +18,14 @@ export const hasLeafref = (t: TypeMeta): boolean =>
 const binding = new WeakSet<object>();
 const bound = new WeakSet<object>();
 
-/** Replaces the node's type by one whose leafref paths know their targets. */
+/**
+ * Replaces the node's type by one whose leafref paths know their targets.
+ * Paths are resolved where the node is, so a path written in a grouping is
+ * checked at each use of the grouping, and not at all for a node that is no
+ * longer in the tree (removed by refine if-feature or deviate not-supported).
+ */
 export const bindLeafrefs = (node: Mutable<LeafMeta> | Mutable<LeafListMeta>, st: CompileState): void => {
-  if (bound.has(node) || binding.has(node)) return;
+  if (bound.has(node) || binding.has(node) || !inTree(node)) return;
   binding.add(node);
   node.type = bindType(node.type, node, st);
   binding.delete(node);

@@ -6,6 +6,7 @@ import { ifFeaturesHold } from './if-feature.ts';
 import { booleanArg, elementsArg, mustsOf, type Compiled, type NodeContext } from './node-context.ts';
 import { detach, setConfigFalse } from './schema-edit.ts';
 import { argument, subs } from './statements.ts';
+import { childrenKey } from './vanished-nodes.ts';
 
 const ALLOWED: Record<string, readonly string[]> = {
   description: ['*'],
@@ -72,5 +73,7 @@ export const applyRefine = (r: Statement, target: SchemaNode, local: Compiled, c
   if (musts.length > 0) t['musts'] = [...target.musts, ...musts];
   const ext = extensionUses(r, ctx.scope.source, ctx.st);
   if (ext.length > 0) t['extensions'] = [...target.extensions, ...ext];
-  if (!ifFeaturesHold(r, ctx.scope.source, ctx.st)) detach(target, local);
+  if (!ifFeaturesHold(r, ctx.scope.source, ctx.st) && detach(target, local)) {
+    ctx.st.vanished.add(target.parent === ctx.parent || target.parent === undefined ? local.children : childrenKey(target.parent), target.name);
+  }
 };

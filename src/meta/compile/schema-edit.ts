@@ -3,12 +3,15 @@ import type { ModuleMeta, SchemaNode } from '../meta.ts';
 import { schemaChildren } from '../navigate.ts';
 import type { Compiled } from './node-context.ts';
 
-/** The array that holds `node`: in its parent, in a module, or in a body being compiled. */
+/**
+ * The array that holds `node`: in a body being compiled or a module, else in
+ * its parent. (The nodes a uses introduces have their parent set already, but
+ * sit in the uses' own body until it is expanded.)
+ */
 export const siblingsOf = (node: SchemaNode, top: Compiled | ModuleMeta): unknown[] | undefined => {
   const p = node.parent as unknown as Record<string, unknown> | undefined;
-  const lists = p === undefined
-    ? [top.children, 'rpcs' in top ? top.rpcs : [], top.notifications, 'actions' in top ? top.actions : []]
-    : [p['children'], p['cases'], p['actions'], p['notifications']];
+  const lists = [top.children, 'rpcs' in top ? top.rpcs : [], top.notifications, 'actions' in top ? top.actions : []];
+  if (p !== undefined) lists.push(p['children'] as never, p['cases'] as never, p['actions'] as never, p['notifications'] as never);
   for (const l of lists) if (Array.isArray(l) && l.includes(node)) return l;
   return undefined;
 };

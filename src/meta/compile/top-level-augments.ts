@@ -17,6 +17,7 @@ export const applyTopLevelAugments = (st: CompileState): void => {
     const rest: typeof pending = [];
     for (const p of pending) {
       const r = resolveAbsolute(p.aug, p.source, st);
+      if ('vanished' in r) continue;
       if (!('node' in r)) {
         rest.push(p);
         continue;

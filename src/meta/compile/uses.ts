@@ -10,10 +10,15 @@ import { emptyCompiled, whenOf, type Compiled, type NodeContext } from './node-c
 import { applyRefine } from './refine.ts';
 import { enterScope } from './scope.ts';
 import { argument, subs } from './statements.ts';
+import { childrenKey, vanishBody } from './vanished-nodes.ts';
 
 export const expandUses = (stmt: Statement, ctx: NodeContext, into: Compiled): void => {
   const { st } = ctx;
-  if (!ifFeaturesHold(stmt, ctx.scope.source, st)) return;
+  if (!ifFeaturesHold(stmt, ctx.scope.source, st)) {
+    const def = st.grouping(argument(stmt), ctx.scope, stmt);
+    if (def !== undefined) vanishBody(def.stmt, enterScope(def.scope, def.stmt, st.diag), into.children, st, [...ctx.groupings, def.stmt]);
+    return;
+  }
   const def = st.grouping(argument(stmt), ctx.scope, stmt);
   if (def === undefined) {
     st.diag.error(stmt.loc, `unknown grouping "${argument(stmt)}"`);
@@ -34,20 +39,25 @@ export const expandUses = (stmt: Statement, ctx: NodeContext, into: Compiled): v
   const whens = whenOf(stmt, ctx, 'parent');
   if (whens.length > 0) for (const n of introduced) (n as unknown as { when: unknown[] }).when = [...whens, ...n.when];
   for (const r of subs(stmt, 'refine')) {
-    const target = findIntroduced(r, introduced, ctx);
+    const target = findIntroduced(r, introduced, local, ctx);
     if (target !== undefined) applyRefine(r, target, local, ctx);
   }
   for (const a of subs(stmt, 'augment')) {
-    const target = findIntroduced(a, introduced, ctx);
+    const target = findIntroduced(a, introduced, local, ctx);
     if (target !== undefined) augmentInto(a, target, ctx);
   }
+  st.vanished.merge(local.children, into.children);
   into.children.push(...local.children);
   into.actions.push(...local.actions);
   into.notifications.push(...local.notifications);
 };
 
-/** Resolves a descendant schema node id of a refine or uses-augment among the nodes a uses introduced. */
-const findIntroduced = (stmt: Statement, introduced: readonly SchemaNode[], ctx: NodeContext): SchemaNode | undefined => {
+/**
+ * Resolves a descendant schema node id of a refine or uses-augment among the
+ * nodes a uses introduced; undefined (and no error) when a node on the way
+ * was removed by if-feature: the refine or augment vanishes with it.
+ */
+const findIntroduced = (stmt: Statement, introduced: readonly SchemaNode[], local: Compiled, ctx: NodeContext): SchemaNode | undefined => {
   const text = argument(stmt);
   const id = parseSchemaNodeId(text);
   if (!id.ok || id.value.absolute) {
@@ -60,7 +70,9 @@ const findIntroduced = (stmt: Statement, introduced: readonly SchemaNode[], ctx:
       ctx.st.diag.error(stmt.loc, `unknown prefix "${step.prefix}" in ${stmt.keyword} target "${text}"`);
       return undefined;
     }
+    const holder: object = i === 0 ? local.children : childrenKey(node as SchemaNode);
     node = i === 0 ? introduced.find((n) => n.name === step.name) : schemaChild(node as SchemaNode, undefined, step.name);
+    if (node === undefined && ctx.st.vanished.has(holder, step.name)) return undefined;
     if (node === undefined) {
       ctx.st.diag.error(stmt.loc, `${stmt.keyword} target "${text}" not found: no node "${step.name}"`);
       return undefined;
