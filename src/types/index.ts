@@ -17,11 +17,13 @@ export { codecFor } from './codec-for.ts';
 export { EMPTY_JSON } from './empty.ts';
 export { INTEGER_RANGES, isIntegerType } from './integer-ranges.ts';
 export { parseIntegerLiteral, type IntegerSyntax } from './integer-literal.ts';
-export { parseDecimalLiteral, formatDecimal, decimal64Range } from './decimal-literal.ts';
+export { parseDecimalLiteral, formatDecimal, decimal64Range, type DecimalSyntax } from './decimal-literal.ts';
 export { inIntervals, formatIntervals } from './range-check.ts';
 export { isDerivedFrom } from './identity-derivation.ts';
 export { leafrefTargetType } from './leafref.ts';
-export { patternRegex } from './pattern-check.ts';
+export { patternMatcher } from './pattern-check.ts';
 export {
   translateXsdRegex, compileXsdRegex, type XsdRegexTranslation, type XsdRegexCompilation,
 } from './xsd-regex.ts';
+export { compileXsdMatcher, type XsdMatcher, type XsdMatcherCompilation, type WorkMeter } from './xsd-matcher.ts';
+export { parseXsdRegex, type XsdRegexParse } from './xsd-regex-parse.ts';

@@ -1,22 +1,20 @@
 /**
- * W3C XML Schema regular expressions (XSD 1.0 Part 2, Appendix F), which
- * YANG patterns use, translated to JavaScript `RegExp` source for the `u`
- * flag.
+ * XSD regular expressions (see xsd-regex-parse.ts) translated to JavaScript
+ * `RegExp` source for the `u` flag: for tools that need a `RegExp` (value
+ * generators in tests) and as the reference the linear-time matcher
+ * (xsd-matcher.ts, what the server uses) is checked against.
  *
- * - The whole value must match: the result is anchored, and `^` and `$` are
- *   ordinary characters.
- * - `.` is any character but `\n` and `\r`; `\s` is space, tab, `\n`, `\r`;
- *   `\d` is `\p{Nd}`; `\w` is every character outside `\p{P}`, `\p{Z}`, `\p{C}`;
- *   `\i` and `\c` are XML name characters (see `xsd-name-chars.ts`);
- *   `\p{Lu}` categories and `\p{IsBasicLatin}` blocks; `\P{…}` complements.
+ * - The whole value must match: the result is anchored.
  * - Character class subtraction `[a-z-[aeiou]]`, and complement escapes
  *   inside classes (`[\S ]`), become lookaheads.
- * - Groups are non-capturing; quantifiers are greedy (XSD has no lazy ones:
- *   `a*?` is an error, not a lazy star).
- * - Anything outside the XSD grammar is an error with its position.
+ * - Groups are non-capturing.
+ *
+ * A backtracking engine runs this source: some patterns (`(a+)+b`) take
+ * time exponential in the length of the value. Never run it on values a
+ * client sends.
  */
-import { blockClassBody } from './xsd-blocks.ts';
-import { NAME_CHARS, NAME_START_CHARS } from './xsd-name-chars.ts';
+import type { CharSet, XsdClassNode, XsdRegexNode } from './xsd-regex-ast.ts';
+import { literal, parseXsdRegex } from './xsd-regex-parse.ts';
 
 export type XsdRegexTranslation =
   | { readonly ok: true; /** JavaScript source, anchored, for the `u` flag. */ readonly source: string }
@@ -28,16 +26,11 @@ export type XsdRegexCompilation =
 
 /** Translates an XSD regular expression to anchored JavaScript `RegExp` source (`u` flag). */
 export function translateXsdRegex(pattern: string): XsdRegexTranslation {
-  const translator = new Translator(Array.from(pattern));
-  try {
-    return { ok: true, source: `^(?:${translator.translate()})$` };
-  } catch (error) {
-    if (!(error instanceof XsdSyntaxError)) throw error;
-    return { ok: false, message: `${error.message} at position ${error.index}`, index: error.index };
-  }
+  const parsed = parseXsdRegex(pattern);
+  return parsed.ok ? { ok: true, source: `^(?:${regexSource(parsed.regex)})$` } : parsed;
 }
 
-/** Translates and compiles an XSD regular expression. */
+/** Translates and compiles an XSD regular expression (a backtracking `RegExp`: see above). */
 export function compileXsdRegex(pattern: string): XsdRegexCompilation {
   const translated = translateXsdRegex(pattern);
   if (!translated.ok) return { ok: false, message: `invalid pattern "${pattern}": ${translated.message}` };
@@ -48,267 +41,27 @@ export function compileXsdRegex(pattern: string): XsdRegexCompilation {
   }
 }
 
-class XsdSyntaxError extends Error {
-  constructor(message: string, readonly index: number) {
-    super(message);
+/** JavaScript source (`u` flag, unanchored) of a parsed expression. */
+export function regexSource(node: XsdRegexNode): string {
+  switch (node.kind) {
+    case 'choice': return node.branches.map(regexSource).join('|');
+    case 'sequence': return node.items.map(regexSource).join('');
+    case 'group': return `(?:${regexSource(node.inner)})`;
+    case 'repeat': return regexSource(node.item) + node.text;
+    case 'char': return literal(node.cp, false);
+    case 'set': return setAtom(node.set);
+    case 'class': return classSource(node);
   }
-}
-
-/** A set of characters as a JavaScript class: `[body]`, or `[^body]` when negated. */
-interface CharSet {
-  readonly body: string;
-  readonly negated: boolean;
-}
-
-type Escape = { readonly char: number } | { readonly set: CharSet };
-
-/** Characters escaped with a backslash in JavaScript source (`-` only inside classes). */
-const SYNTAX = new Set(Array.from('^$\\.*+?()[]{}|/', (c) => c.charCodeAt(0)));
-const SINGLE_ESCAPES: Readonly<Record<string, number>> = {
-  n: 0x0a, r: 0x0d, t: 0x09, '\\': 0x5c, '|': 0x7c, '.': 0x2e, '?': 0x3f, '*': 0x2a, '+': 0x2b,
-  '(': 0x28, ')': 0x29, '{': 0x7b, '}': 0x7d, '-': 0x2d, '[': 0x5b, ']': 0x5d, '^': 0x5e,
-};
-const MULTI_ESCAPES: Readonly<Record<string, CharSet>> = {
-  s: { body: '\\u{20}\\t\\n\\r', negated: false },
-  S: { body: '\\u{20}\\t\\n\\r', negated: true },
-  i: { body: NAME_START_CHARS, negated: false },
-  I: { body: NAME_START_CHARS, negated: true },
-  c: { body: NAME_CHARS, negated: false },
-  C: { body: NAME_CHARS, negated: true },
-  d: { body: '\\p{Nd}', negated: false },
-  D: { body: '\\P{Nd}', negated: false },
-  w: { body: '\\p{P}\\p{Z}\\p{C}', negated: true },
-  W: { body: '\\p{P}\\p{Z}\\p{C}', negated: false },
-};
-const CATEGORY = /^(?:L[ultmo]?|M[nce]?|N[dlo]?|P[cdseifo]?|Z[slp]?|S[mcko]?|C[cfon]?)$/;
-const QUANTIFIER_START = new Set(['?', '*', '+', '{']);
-
-function literal(cp: number, inClass: boolean): string {
-  const c = String.fromCodePoint(cp);
-  if (/^[0-9A-Za-z]$/.test(c)) return c;
-  if (SYNTAX.has(cp) || (inClass && cp === 0x2d)) return `\\${c}`;
-  if (cp > 0x20 && cp < 0x7f) return c;
-  return `\\u{${cp.toString(16)}}`;
 }
 
 const setAtom = (set: CharSet): string => `[${set.negated ? '^' : ''}${set.body}]`;
 
-class Translator {
-  private pos = 0;
-
-  constructor(private readonly chars: readonly string[]) {}
-
-  translate(): string {
-    const source = this.regExp();
-    if (this.pos < this.chars.length) this.fail('unmatched ")"');
-    return source;
-  }
-
-  private fail(message: string, index = this.pos): never {
-    throw new XsdSyntaxError(message, index);
-  }
-
-  private peek(offset = 0): string | undefined {
-    return this.chars[this.pos + offset];
-  }
-
-  private next(): string {
-    const c = this.chars[this.pos];
-    if (c === undefined) this.fail('unexpected end of pattern');
-    this.pos++;
-    return c;
-  }
-
-  // regExp ::= branch ( '|' branch )*
-  private regExp(): string {
-    let source = this.branch();
-    while (this.peek() === '|') {
-      this.pos++;
-      source += `|${this.branch()}`;
-    }
-    return source;
-  }
-
-  // branch ::= piece*
-  private branch(): string {
-    let source = '';
-    for (let c = this.peek(); c !== undefined && c !== '|' && c !== ')'; c = this.peek()) {
-      source += this.piece();
-    }
-    return source;
-  }
-
-  // piece ::= atom quantifier?
-  private piece(): string {
-    const atom = this.atom();
-    const quantifier = this.quantifier();
-    const c = this.peek();
-    if (quantifier !== '' && c !== undefined && QUANTIFIER_START.has(c)) {
-      this.fail(`"${c}" cannot follow a quantifier`);
-    }
-    return atom + quantifier;
-  }
-
-  private quantifier(): string {
-    const c = this.peek();
-    if (c === '?' || c === '*' || c === '+') {
-      this.pos++;
-      return c;
-    }
-    if (c !== '{') return '';
-    const start = this.pos++;
-    const min = this.digits();
-    if (min === '') this.fail('a quantifier needs a minimum count', start);
-    let max: string | undefined;
-    if (this.peek() === ',') {
-      this.pos++;
-      max = this.digits();
-    }
-    if (this.peek() !== '}') this.fail('unterminated quantifier', start);
-    this.pos++;
-    if (max !== undefined && max !== '' && BigInt(max) < BigInt(min)) {
-      this.fail(`quantifier {${min},${max}} has its maximum below its minimum`, start);
-    }
-    return max === undefined ? `{${min}}` : `{${min},${max}}`;
-  }
-
-  private digits(): string {
-    let text = '';
-    for (let c = this.peek(); c !== undefined && c >= '0' && c <= '9'; c = this.peek()) {
-      text += c;
-      this.pos++;
-    }
-    return text;
-  }
-
-  // atom ::= Char | charClass | '(' regExp ')'
-  private atom(): string {
-    const at = this.pos;
-    const c = this.next();
-    switch (c) {
-      case '(': {
-        const inner = this.regExp();
-        if (this.peek() !== ')') this.fail('missing ")"', at);
-        this.pos++;
-        return `(?:${inner})`;
-      }
-      case '[':
-        return this.charClassExpr(at);
-      case '.':
-        return '[^\\n\\r]';
-      case '\\': {
-        const escape = this.escape();
-        return 'char' in escape ? literal(escape.char, false) : setAtom(escape.set);
-      }
-      case '?': case '*': case '+': case '{':
-        return this.fail(`quantifier "${c}" has nothing to repeat`, at);
-      case ']': case '}':
-        return this.fail(`"${c}" must be escaped`, at);
-      default:
-        return literal(c.codePointAt(0) as number, false);
-    }
-  }
-
-  // After '\': SingleCharEsc | MultiCharEsc | catEsc | complEsc
-  private escape(): Escape {
-    const at = this.pos - 1;
-    const c = this.peek();
-    if (c === undefined) this.fail('the pattern ends with "\\"', at);
-    this.pos++;
-    const single = SINGLE_ESCAPES[c];
-    if (single !== undefined) return { char: single };
-    const multi = MULTI_ESCAPES[c];
-    if (multi !== undefined) return { set: multi };
-    if (c === 'p' || c === 'P') return { set: this.property(c === 'P', at) };
-    return this.fail(`"\\${c}" is not an XSD escape`, at);
-  }
-
-  // '{' charProp '}' after \p or \P
-  private property(complement: boolean, at: number): CharSet {
-    if (this.peek() !== '{') this.fail('"\\p" needs a {name}', at);
-    this.pos++;
-    let name = '';
-    for (let c = this.peek(); c !== '}'; c = this.peek()) {
-      if (c === undefined) this.fail('unterminated "\\p{"', at);
-      name += c;
-      this.pos++;
-    }
-    this.pos++;
-    if (name.startsWith('Is')) {
-      const body = blockClassBody(name.slice(2));
-      if (body === undefined) this.fail(`unknown Unicode block "${name}"`, at);
-      return { body, negated: complement };
-    }
-    if (!CATEGORY.test(name)) this.fail(`unknown Unicode category "${name}"`, at);
-    return { body: `\\${complement ? 'P' : 'p'}{${name}}`, negated: false };
-  }
-
-  // After '[': charGroup ']'
-  private charClassExpr(at: number): string {
-    const negated = this.peek() === '^';
-    if (negated) this.pos++;
-    const sets: CharSet[] = [];
-    for (let first = true; ; first = false) {
-      const c = this.peek();
-      if (c === undefined) this.fail('missing "]"', at);
-      if (c === ']') {
-        if (first) this.fail('empty character class', at);
-        this.pos++;
-        return groupExpr(negated, sets, undefined);
-      }
-      if (c === '[') this.fail('"[" must be escaped in a character class');
-      if (c === '-' && !first) {
-        const after = this.peek(1);
-        if (after === '[') {
-          const subAt = ++this.pos;
-          this.pos++;
-          const subtracted = this.charClassExpr(subAt);
-          if (this.peek() !== ']') this.fail('a class subtraction must end its class');
-          this.pos++;
-          return groupExpr(negated, sets, subtracted);
-        }
-        if (after !== ']' && after !== undefined) {
-          this.fail('"-" must be escaped, or come first or last in a character class');
-        }
-        this.pos++;
-        sets.push({ body: '\\-', negated: false });
-        continue;
-      }
-      sets.push(this.charRange(first));
-    }
-  }
-
-  // seRange | single character | class escape, inside a group
-  private charRange(first: boolean): CharSet {
-    const at = this.pos;
-    const start = this.classChar(first);
-    const dash = this.peek() === '-' ? this.peek(1) : undefined;
-    const isRange = dash !== undefined && dash !== ']' && dash !== '[';
-    if (!('char' in start)) {
-      if (isRange) this.fail('a range cannot start with a multi-character escape', at);
-      return start.set;
-    }
-    if (!isRange) return { body: literal(start.char, true), negated: false };
-    this.pos++;
-    const end = this.classChar(false);
-    if (!('char' in end)) return this.fail('a range cannot end with a multi-character escape', at);
-    if (end.char < start.char) this.fail('character range out of order', at);
-    return { body: `${literal(start.char, true)}-${literal(end.char, true)}`, negated: false };
-  }
-
-  private classChar(first: boolean): Escape {
-    const c = this.next();
-    if (c === '\\') return this.escape();
-    if (c === '[' || c === ']' || (c === '-' && !first)) this.fail(`"${c}" must be escaped in a character class`, this.pos - 1);
-    return { char: c.codePointAt(0) as number };
-  }
-}
-
 /**
- * One character matching a character group: the union of its sets, or the
- * complement of that union, minus an optional subtracted class expression.
+ * One character of a class: the union of its sets, or the complement of
+ * that union, minus the subtracted class; a JavaScript class when it can be
+ * one, else lookaheads before one.
  */
-function groupExpr(negated: boolean, sets: readonly CharSet[], subtracted: string | undefined): string {
+export function classSource({ negated, sets, subtracted }: XsdClassNode): string {
   let plain = '';
   const complements: string[] = [];
   for (const set of sets) {
@@ -324,5 +77,5 @@ function groupExpr(negated: boolean, sets: readonly CharSet[], subtracted: strin
     if (plain !== '') alternatives.unshift(`[${plain}]`);
     expr = alternatives.length === 1 ? (alternatives[0] as string) : `(?:${alternatives.join('|')})`;
   }
-  return subtracted === undefined ? expr : `(?:(?!${subtracted})${expr})`;
+  return subtracted === undefined ? expr : `(?:(?!${classSource(subtracted)})${expr})`;
 }

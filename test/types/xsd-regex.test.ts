@@ -1,10 +1,23 @@
+/**
+ * XSD regular expressions, through both interpreters of the one parser:
+ * the translation to a JavaScript RegExp and the linear-time matcher.
+ */
 import test from 'ava';
-import { compileXsdRegex, translateXsdRegex } from '../../src/types/index.ts';
+import { compileXsdMatcher, compileXsdRegex, translateXsdRegex } from '../../src/types/index.ts';
 
-const regex = (pattern: string): RegExp => {
-  const r = compileXsdRegex(pattern);
-  if (!r.ok) throw new Error(r.message);
-  return r.regex;
+interface Engine { test(text: string): boolean }
+
+const engines: Record<string, (pattern: string) => Engine> = {
+  RegExp: (pattern) => {
+    const r = compileXsdRegex(pattern);
+    if (!r.ok) throw new Error(r.message);
+    return r.regex;
+  },
+  matcher: (pattern) => {
+    const r = compileXsdMatcher(pattern);
+    if (!r.ok) throw new Error(r.message);
+    return r.matcher;
+  },
 };
 
 // [pattern, matching values, non-matching values]
@@ -63,12 +76,14 @@ const cases: [string, string[], string[]][] = [
   ['[1|2]', ['1', '|', '2'], ['3']],
 ];
 
-for (const [pattern, matching, nonMatching] of cases) {
-  test(`pattern ${JSON.stringify(pattern)}`, (t) => {
-    const re = regex(pattern);
-    for (const value of matching) t.true(re.test(value), `should match ${JSON.stringify(value)}`);
-    for (const value of nonMatching) t.false(re.test(value), `should not match ${JSON.stringify(value)}`);
-  });
+for (const [engine, compile] of Object.entries(engines)) {
+  for (const [pattern, matching, nonMatching] of cases) {
+    test(`${engine}: pattern ${JSON.stringify(pattern)}`, (t) => {
+      const re = compile(pattern);
+      for (const value of matching) t.true(re.test(value), `should match ${JSON.stringify(value)}`);
+      for (const value of nonMatching) t.false(re.test(value), `should not match ${JSON.stringify(value)}`);
+    });
+  }
 }
 
 const invalid: [string, RegExp][] = [
@@ -112,6 +127,8 @@ for (const [pattern, message] of invalid) {
     if (!r.ok) t.regex(r.message, message);
     const c = compileXsdRegex(pattern);
     t.true(!c.ok && c.message.startsWith(`invalid pattern "${pattern}": `));
+    const m = compileXsdMatcher(pattern);
+    t.true(!m.ok && m.message === `invalid pattern "${pattern}": ${r.ok ? '' : r.message}`);
   });
 }
 
