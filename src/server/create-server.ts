@@ -32,6 +32,7 @@ import { withCors, type CorsOptions } from './cors.ts';
 import { HttpStats } from './http-stats.ts';
 import { identityFilter, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
 import { allowedHosts, withHostCheck } from './host-check.ts';
+import { Nacm, NACM_MODULE, READING, type NacmOptions } from './nacm/nacm.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
@@ -76,6 +77,12 @@ export interface ServerOptions {
   readonly limits?: ServerLimits;
   /** Who may connect: Basic, Bearer (JWT), TLS client certificates, a trusted proxy, anonymous. Default: no authentication. */
   readonly auth?: AuthOptions;
+  /**
+   * Access control by NACM (RFC 8341): the rules are the ietf-netconf-acm
+   * module's configuration on the embedded datastore, editable over RESTCONF
+   * by users they permit; `recoveryUser` bypasses them. Default off.
+   */
+  readonly nacm?: boolean | NacmOptions;
   /** Run before routing, in order: add to the request context or answer with an error (e.g. 401). */
   readonly filters?: readonly RequestFilter[];
   /** pino-compatible; default JSON lines on stdout; false for none. */
@@ -116,10 +123,14 @@ export interface RxconfServer {
   close(): Promise<void>;
 }
 
+/** Tells NACM whether the request only reads. */
+const readingFilter: RequestFilter = (req) => ({ [READING]: req.method === 'GET' || req.method === 'HEAD' });
+
 const compile = (o: ServerOptions): SchemaContext => {
   const own = ownYangDir();
   const base = compileOptions(o.searchPath ?? [], o.modules, o.features ?? []);
-  const compiled = compileSchema({ ...base, searchPath: [...base.searchPath, own], modules: [...base.modules, { file: join(own, `${SERVER_MODULE}.yang`) }] });
+  const ownModules = [{ file: join(own, `${SERVER_MODULE}.yang`) }, ...(o.nacm === undefined || o.nacm === false ? [] : [{ name: NACM_MODULE }])];
+  const compiled = compileSchema({ ...base, searchPath: [...base.searchPath, own], modules: [...base.modules, ...ownModules] });
   if (!compiled.ok) throw new Error(compiled.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
   return compiled.context;
 };
@@ -140,6 +151,10 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   if (!serverRoot.values.has(serverMeta)) serverRoot.set(serverMeta, new DataContainer(serverMeta));
   if (o.limits !== undefined) applyLimits(datastore, serverModule, o.limits);
   let settings: ServerSettings = readSettings(datastore, serverModule);
+  const nacmModule = schema.modules.get(NACM_MODULE);
+  const nacm = o.nacm === undefined || o.nacm === false || nacmModule === undefined
+    ? undefined
+    : new Nacm(datastore, nacmModule, o.nacm === true ? {} : o.nacm, logger);
 
   const hub = createEventHub<StreamEvent>({
     keepAliveMs: settings.keepAliveSeconds * 1000,
@@ -154,12 +169,13 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   let listening: Listening | undefined;
   for (const m of schema.modules.values()) {
     if (!m.implemented) continue;
-    const root = m === serverModule
+    const serve = m === serverModule
       ? () => serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime)
       : (ctx: RequestContext): Node => {
         const stored = datastore.node(m);
         return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);
       };
+    const root = nacm === undefined ? serve : (ctx: RequestContext): Node => nacm.guardRoot(serve(ctx), m, ctx);
     device.add(new Browser(m, schema, root));
   }
   for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
@@ -168,6 +184,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
 
   let edits = 0;
   for (const b of device.all) b.changes.subscribe(() => { edits += 1; });
+  if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
   let url = '';
   const inFlight = new InFlight();
   const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
@@ -175,7 +192,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     streams: streamsHook(device, hub, inFlight.closing),
     yangLibrary: yangLibraryHook(schema, schemaLocation(url)),
     maxNodeCount: settings.maxNodeCount,
-    filters: [identityFilter, ...(o.filters ?? [])],
+    filters: [identityFilter, ...(nacm === undefined ? [] : [readingFilter]), ...(o.filters ?? [])],
     onError: (e) => logger.error({ err: e }, 'request failed'),
   }), schema, device, () => url);
   let core = makeCore();

@@ -56,6 +56,7 @@ const optionsCodec = t.intersection([
     }),
     logger: t.union([t.literal(false), t.type({ info: fn, warn: fn, error: fn })]),
     allowedHosts: strings,
+    nacm: t.union([t.boolean, t.partial({ recoveryUser: t.string })]),
     cors: t.intersection([
       t.type({ origins: t.union([t.literal('*'), strings]) }),
       t.partial({ credentials: t.boolean, maxAgeSeconds: integerIn('an integer 0..86400', 0, 86400) }),

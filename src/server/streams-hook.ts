@@ -59,5 +59,6 @@ export const streamsHook = (device: Device, hub: EventHub<StreamEvent>, closing:
   }
   if (r.request.method === 'HEAD') return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: undefined };
   const opened = open;
-  return eventStreamResponse(hub, { key, open: () => opened().pipe(takeUntil(closing)), strict: r.strict, filter, signal: r.request.signal });
+  // no signal: the transport returns the stream when the client goes away (reading it would make an AbortController per subscriber)
+  return eventStreamResponse(hub, { key, open: () => opened().pipe(takeUntil(closing)), strict: r.strict, filter });
 };

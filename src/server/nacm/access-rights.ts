@@ -1,0 +1,129 @@
+/**
+ * What one user (with their groups) may do, under one version of the NACM
+ * rules — RFC 8341 §3.4: rule-lists of the user's groups in order, rules in
+ * order, the first rule that matches the module, the rule type and the
+ * operation decides; else the `default-deny-all` / `default-deny-write`
+ * extensions, else the defaults. Decisions per schema node are kept, so a
+ * read asks the rules once per node kind, not once per instance, except
+ * where a rule's key predicates make the answer depend on the instance.
+ */
+import type { DataPath } from '../../data/data-path.ts';
+import type { SchemaNode } from '../../meta/meta.ts';
+import { schemaChildren } from '../../meta/navigate.ts';
+import type { AccessOperation, NacmConfig, NacmRule } from './nacm-config.ts';
+import { hasPredicates, keysMatch, relate, schemaLine } from './rule-path.ts';
+
+const NACM = 'ietf-netconf-acm';
+const OPERATIONS: readonly AccessOperation[] = ['create', 'read', 'update', 'delete', 'exec'];
+const WRITES = new Set<AccessOperation>(['create', 'update', 'delete']);
+
+/** The extension on the node or one of its ancestors. */
+const extensionAbove = (n: SchemaNode, name: string): boolean => {
+  for (let c: SchemaNode | undefined = n; c !== undefined; c = c.parent as SchemaNode | undefined) {
+    if (c.extensions.some((e) => e.module === NACM && e.name === name)) return true;
+  }
+  return false;
+};
+
+export type Subtree = 'permit' | 'deny' | 'mixed';
+
+export class AccessRights {
+  /** Rules that can apply to this user, in order. */
+  private readonly rules: readonly NacmRule[];
+  private readonly decided = new Map<string, WeakMap<SchemaNode, boolean | 'per-instance'>>();
+  private readonly subtrees = new Map<string, WeakMap<SchemaNode, Subtree>>();
+  /** True when every operation on everything is permitted (NACM off, the recovery user). */
+  readonly unrestricted: boolean;
+
+  constructor(readonly config: NacmConfig, readonly user: string | undefined, groups: readonly string[], bypass: boolean) {
+    this.unrestricted = bypass || !config.enabled;
+    const mine = new Set(config.externalGroups ? groups : []);
+    if (user !== undefined) for (const [g, users] of config.groups) if (users.has(user)) mine.add(g);
+    this.rules = config.ruleLists.filter((l) => l.groups.some((g) => g === '*' || mine.has(g))).flatMap((l) => l.rules);
+  }
+
+  private applies(rule: NacmRule, op: AccessOperation, node: SchemaNode): boolean {
+    if (rule.operations !== '*' && !rule.operations.has(op)) return false;
+    if (rule.module !== '*' && rule.module !== node.module.name) return false;
+    switch (rule.type.kind) {
+      case 'any': return true;
+      case 'rpc': return node.kind === 'rpc' && (rule.type.name === '*' || rule.type.name === node.name);
+      case 'notification': return node.kind === 'notification' && (rule.type.name === '*' || rule.type.name === node.name);
+      case 'path': return relate(rule.type.path, schemaLine(node)) === 'covers';
+    }
+  }
+
+  private fallback(op: AccessOperation, node: SchemaNode): boolean {
+    if (extensionAbove(node, 'default-deny-all')) return false;
+    if (WRITES.has(op) && extensionAbove(node, 'default-deny-write')) return false;
+    if (op === 'exec') return this.config.execDefault;
+    return op === 'read' ? this.config.readDefault : this.config.writeDefault;
+  }
+
+  /** The decision for the node kind: true, false, or 'per-instance' when a matching rule has key predicates. */
+  private bySchema(op: AccessOperation, node: SchemaNode): boolean | 'per-instance' {
+    let cache = this.decided.get(op);
+    if (cache === undefined) this.decided.set(op, (cache = new WeakMap()));
+    let d = cache.get(node);
+    if (d === undefined) {
+      d = this.fallback(op, node);
+      for (const rule of this.rules) {
+        if (!this.applies(rule, op, node)) continue;
+        d = rule.type.kind === 'path' && hasPredicates(rule.type.path) ? 'per-instance' : rule.permit;
+        break;
+      }
+      cache.set(node, d);
+    }
+    return d;
+  }
+
+  /** May the user do `op` on this node (instance `path` when the rules look at keys)? */
+  allows(op: AccessOperation, node: SchemaNode, path?: DataPath): boolean {
+    if (this.unrestricted) return true;
+    const d = this.bySchema(op, node);
+    if (d !== 'per-instance') return d;
+    for (const rule of this.rules) {
+      if (!this.applies(rule, op, node)) continue;
+      if (rule.type.kind === 'path' && hasPredicates(rule.type.path) && (path === undefined || !keysMatch(rule.type.path, path))) continue;
+      return rule.permit;
+    }
+    return this.fallback(op, node);
+  }
+
+  /** Whether the decision for `op` differs between instances of this node kind. */
+  perInstance(op: AccessOperation, node: SchemaNode): boolean {
+    return !this.unrestricted && this.bySchema(op, node) === 'per-instance';
+  }
+
+  /** Whether `ops` are permitted (or denied) on the node and everything below it, whatever the instance. */
+  subtree(node: SchemaNode, ops: readonly AccessOperation[] = OPERATIONS): Subtree {
+    if (this.unrestricted) return 'permit';
+    const key = ops.join(' ');
+    let cache = this.subtrees.get(key);
+    if (cache === undefined) this.subtrees.set(key, (cache = new WeakMap()));
+    let s = cache.get(node);
+    if (s === undefined) {
+      s = this.computeSubtree(node, ops);
+      cache.set(node, s);
+    }
+    return s;
+  }
+
+  private computeSubtree(node: SchemaNode, ops: readonly AccessOperation[]): Subtree {
+    let verdict: Subtree | undefined;
+    for (const op of ops) {
+      const d = this.bySchema(op, node);
+      if (d === 'per-instance') return 'mixed';
+      const v: Subtree = d ? 'permit' : 'deny';
+      if (verdict !== undefined && verdict !== v) return 'mixed';
+      verdict = v;
+    }
+    if (node.recursive) return 'mixed';
+    for (const child of schemaChildren(node)) {
+      if (child.kind === 'input' || child.kind === 'output') continue;
+      const below = this.subtree(child, ops);
+      if (below !== verdict) return 'mixed';
+    }
+    return verdict ?? 'permit';
+  }
+}

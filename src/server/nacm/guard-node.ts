@@ -1,0 +1,172 @@
+/**
+ * NACM at the node contract: a node that stands in front of an
+ * application's (or the datastore's) node and asks the user's access
+ * rights before passing a call on. Reads: denied children, fields and list
+ * entries are absent (silently omitted, RFC 8341 §3.4.5; list keys are
+ * never pruned) and never asked of the node behind. Writes: create, update
+ * and delete are checked per node, exec per operation, read per
+ * notification; a denial is 403 access-denied with the error-path. Where
+ * everything below is permitted the node behind is handed out unguarded,
+ * so unrestricted subtrees keep every fast path.
+ */
+import type { Observable } from 'rxjs';
+import { isPending, type Answer } from '../../actors/answer.ts';
+import type { FieldValue } from '../../actors/field-value.ts';
+import type { ListItem, Node } from '../../actors/node.ts';
+import { OMITTED } from '../../actors/omitted.ts';
+import type { RequestContext } from '../../actors/request-context.ts';
+import type {
+  ActionRequest, ChildRequest, ChooseRequest, ContextRequest, EditRequest, FieldRequest, NextRequest, NotifyRequest,
+} from '../../actors/requests.ts';
+import { formatPath, type DataPath } from '../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { ListMeta, SchemaNode } from '../../meta/meta.ts';
+import type { AccessRights } from './access-rights.ts';
+import type { AccessOperation } from './nacm-config.ts';
+
+const map = <T, U>(a: Answer<T>, f: (v: T) => U): Answer<U> => {
+  if (!isPending(a)) return f(a as T);
+  if ('then' in a && typeof a.then === 'function') return Promise.resolve(a).then(f);
+  throw new Error('NACM: Observable answers from child/next/field are not supported');
+};
+
+export const denied = (op: AccessOperation, path: DataPath): RestconfFailure => {
+  const where = formatPath(path);
+  return new RestconfFailure([restconfError('access-denied', `access denied: ${op} of ${where}`, { path: where, status: 403 })]);
+};
+
+const entryPath = (listPath: DataPath, meta: ListMeta, key: ListItem['key']): DataPath => {
+  const segs = listPath.segments;
+  const last = segs[segs.length - 1];
+  const base = last !== undefined && last.meta === meta ? segs.slice(0, -1) : segs;
+  return { segments: [...base, key === undefined ? { meta } : { meta, key }] };
+};
+
+const isKey = (meta: SchemaNode): boolean => meta.kind === 'leaf' && meta.parent?.kind === 'list' && meta.parent.keys.includes(meta);
+
+/** Rows as the walk numbers them → rows of the node behind, skipping entries the user may not read. */
+interface RowCursor { wanted: number; behind: number }
+
+type Notify = NonNullable<Node['notify']> & { handles?: unknown };
+
+export class GuardNode implements Node {
+  private cursors: Map<ListMeta, RowCursor> | undefined;
+  readonly child?: Node['child'];
+  readonly next?: Node['next'];
+  readonly field?: Node['field'];
+  readonly choose?: Node['choose'];
+  readonly beginEdit?: Node['beginEdit'];
+  readonly endEdit?: Node['endEdit'];
+  readonly action?: Node['action'];
+  readonly notify?: Node['notify'];
+  readonly context?: Node['context'];
+  readonly release?: Node['release'];
+
+  /** Only the calls the node behind answers are offered (callers test which exist). */
+  constructor(
+    private readonly inner: Node,
+    private readonly rights: AccessRights,
+    /** A read request (GET, HEAD): only read access is asked, and pruning applies. */
+    private readonly reading: boolean,
+  ) {
+    const i = inner;
+    if (i.child !== undefined) this.child = (r) => this.guardChild(r, i.child as NonNullable<Node['child']>);
+    if (i.next !== undefined) this.next = (r) => this.guardNext(r, i.next as NonNullable<Node['next']>);
+    if (i.field !== undefined) this.field = (r) => this.guardField(r, i.field as NonNullable<Node['field']>);
+    if (i.choose !== undefined) this.choose = (r: ChooseRequest) => i.choose?.(r);
+    if (i.beginEdit !== undefined) this.beginEdit = (r: EditRequest) => i.beginEdit?.(r);
+    if (i.endEdit !== undefined) this.endEdit = (r: EditRequest) => i.endEdit?.(r);
+    if (i.action !== undefined) {
+      this.action = (r: ActionRequest) => {
+        this.check('exec', r.meta, r.path);
+        return i.action?.(r);
+      };
+    }
+    if (i.notify !== undefined) {
+      const notify = i.notify as Notify;
+      const guarded: Notify = (r: NotifyRequest): Observable<Node> => {
+        this.check('read', r.meta, r.path);
+        return notify.call(i, r);
+      };
+      if (notify.handles !== undefined) guarded.handles = notify.handles;
+      this.notify = guarded;
+    }
+    if (i.context !== undefined) this.context = (r: ContextRequest): RequestContext => i.context?.(r) ?? {};
+    if (i.release !== undefined) this.release = () => i.release?.();
+  }
+
+  /** The node for `meta`: the node behind itself when nothing below can be denied. */
+  static guard(node: Node, meta: SchemaNode, rights: AccessRights, reading: boolean): Node {
+    return rights.subtree(meta, reading ? ['read'] : undefined) === 'permit' ? node : new GuardNode(node, rights, reading);
+  }
+
+  private check(op: AccessOperation, meta: SchemaNode, path: DataPath): void {
+    if (!this.rights.allows(op, meta, path)) throw denied(op, path);
+  }
+
+  private guardChild(r: ChildRequest, inner: NonNullable<Node['child']>): Answer<Node | undefined> {
+    if (r.delete) this.check('delete', r.meta, r.path);
+    else if (r.new) this.check('create', r.meta, r.path);
+    else if (this.reading && !this.rights.allows('read', r.meta, r.path)) return r.meta.kind === 'container' ? OMITTED : undefined;
+    return map(inner.call(this.inner, r), (c) => (c === undefined ? undefined : GuardNode.guard(c, r.meta, this.rights, this.reading)));
+  }
+
+  private guardNext(r: NextRequest, inner: NonNullable<Node['next']>): Answer<ListItem | undefined> {
+    if (r.delete) this.check('delete', r.meta, r.path);
+    else if (r.new) this.check('create', r.meta, r.path);
+    const wrap = (item: ListItem | undefined): ListItem | undefined =>
+      item === undefined ? undefined : { ...item, node: GuardNode.guard(item.node, r.meta, this.rights, this.reading) };
+    if (r.new || r.delete || !this.reading || !this.rights.perInstance('read', r.meta)) return map(inner.call(this.inner, r), wrap);
+    const readable = (item: ListItem): boolean => this.rights.allows('read', r.meta, entryPath(r.path, r.meta, item.key ?? r.key));
+    if (r.key !== undefined) return map(inner.call(this.inner, r), (item) => (item !== undefined && readable(item) ? wrap(item) : undefined));
+    return this.nextReadable(r, inner, readable, wrap);
+  }
+
+  /** Row `r.row` among the entries the user may read (the walk asks rows in order; a cursor avoids rescanning). */
+  private nextReadable(
+    r: NextRequest,
+    inner: NonNullable<Node['next']>,
+    readable: (item: ListItem) => boolean,
+    wrap: (item: ListItem | undefined) => ListItem | undefined,
+  ): Answer<ListItem | undefined> {
+    this.cursors ??= new Map();
+    let cursor = this.cursors.get(r.meta);
+    if (cursor === undefined || cursor.wanted > r.row) this.cursors.set(r.meta, (cursor = { wanted: 0, behind: 0 }));
+    const c = cursor;
+    type Settled = { readonly done: true; readonly item: ListItem | undefined } | { readonly done: false };
+    const settle = (item: ListItem | undefined): Settled => {
+      if (item === undefined) return { done: true, item: undefined };
+      c.behind += 1;
+      if (!readable(item)) return { done: false };
+      c.wanted += 1;
+      return c.wanted - 1 === r.row ? { done: true, item: wrap(item) } : { done: false };
+    };
+    const step = (): Answer<ListItem | undefined> => {
+      for (;;) {
+        const a = inner.call(this.inner, { ...r, row: c.behind });
+        if (isPending(a)) {
+          return map(a, (item) => {
+            const s = settle(item);
+            return s.done ? s.item : step();
+          }) as Answer<ListItem | undefined>;
+        }
+        const s = settle(a as ListItem | undefined);
+        if (s.done) return s.item;
+      }
+    };
+    return step();
+  }
+
+  private guardField(r: FieldRequest, inner: NonNullable<Node['field']>): Answer<FieldValue | undefined> {
+    if (r.write) {
+      if (r.value === undefined) this.check('delete', r.meta, r.path);
+      else {
+        return map(inner.call(this.inner, { ...r, write: false, value: undefined }), (before) => {
+          this.check(before === undefined ? 'create' : 'update', r.meta, r.path);
+          return inner.call(this.inner, r);
+        }) as Answer<FieldValue | undefined>;
+      }
+    } else if (this.reading && !isKey(r.meta) && !this.rights.allows('read', r.meta, r.path)) return undefined;
+    return inner.call(this.inner, r);
+  }
+}

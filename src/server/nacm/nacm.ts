@@ -1,0 +1,78 @@
+/**
+ * NACM (RFC 8341) for a server: the rules live in the ietf-netconf-acm
+ * module on the embedded datastore like any configuration; they are read
+ * again after each committed edit of that module (a new version), and each
+ * (user, groups) gets its AccessRights once per version. Every module's root
+ * node is guarded for the request's user; the recovery user is not.
+ */
+import type { Node } from '../../actors/node.ts';
+import type { RequestContext } from '../../actors/request-context.ts';
+import type { Datastore } from '../../actors/nodes/datastore.ts';
+import { encodeData } from '../../data/json/index.ts';
+import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import { dataChildren } from '../../meta/navigate.ts';
+import type { Logger } from '../logger.ts';
+import { AccessRights } from './access-rights.ts';
+import { GuardNode } from './guard-node.ts';
+import { readNacmConfig, type NacmConfig } from './nacm-config.ts';
+
+export const NACM_MODULE = 'ietf-netconf-acm';
+
+export interface NacmOptions {
+  /** A user NACM does not apply to (RFC 8341 §2.5, the recovery session): to repair the rules. */
+  readonly recoveryUser?: string;
+}
+
+/** Set by the server's request filter: the request only reads (GET, HEAD). */
+export const READING = 'rxconf.reading';
+
+export class Nacm {
+  private config: NacmConfig;
+  private readonly rights = new Map<string, AccessRights>();
+  version = 0;
+
+  constructor(
+    private readonly datastore: Datastore,
+    private readonly module: ModuleMeta,
+    private readonly options: NacmOptions,
+    private readonly logger: Logger,
+  ) {
+    this.config = this.read();
+  }
+
+  private read(): NacmConfig {
+    const config = readNacmConfig(encodeData(this.datastore.root(this.module), { strict: false }));
+    for (const p of config.problems) this.logger.warn({ nacm: p }, 'NACM rule ignored');
+    return config;
+  }
+
+  /** The rules changed: the next request sees the new version. */
+  reload(): void {
+    this.config = this.read();
+    this.rights.clear();
+    this.version += 1;
+  }
+
+  rightsFor(context: RequestContext): AccessRights {
+    const user = context.user;
+    const groups = context.roles ?? [];
+    const key = `${user ?? ''}\u0000${groups.join('\u0000')}`;
+    let r = this.rights.get(key);
+    if (r === undefined) {
+      r = new AccessRights(this.config, user, groups, user !== undefined && user === this.options.recoveryUser);
+      this.rights.set(key, r);
+    }
+    return r;
+  }
+
+  /** The module's root node as this request's user may use it. */
+  guardRoot(node: Node, module: ModuleMeta, context: RequestContext): Node {
+    const rights = this.rightsFor(context);
+    if (rights.unrestricted) return node;
+    const reading = context[READING] === true;
+    const ops = reading ? (['read'] as const) : undefined;
+    const tops: SchemaNode[] = [...dataChildren(module.children), ...module.rpcs, ...module.notifications] as SchemaNode[];
+    if (tops.every((n) => rights.subtree(n, ops === undefined ? undefined : [...ops]) === 'permit')) return node;
+    return new GuardNode(node, rights, reading);
+  }
+}
