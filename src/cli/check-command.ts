@@ -1,7 +1,12 @@
-/** `rxconf check --path DIR[:DIR] FILE...`: prints every problem (exit 1) or nothing (exit 0). */
+/**
+ * `rxconf check [--path DIR] FILE|MODULE...`: compiles the modules and prints
+ * every problem on stderr (exit 1), or nothing (exit 0).
+ */
 import { compileSchema } from '../meta/compile/compile-schema.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { compileOptions } from './schema-options.ts';
+import { unknownFeatures } from './unknown-features.ts';
+import { UsageError } from './usage-error.ts';
 
 export interface CheckArgs {
   readonly path: readonly string[];
@@ -10,12 +15,12 @@ export interface CheckArgs {
   readonly files: readonly string[];
 }
 
-export const checkCommand = (args: CheckArgs, out: (line: string) => void): number => {
-  if (args.files.length === 0) {
-    out('rxconf check: give at least one YANG file or module name');
-    return 2;
-  }
-  const result = compileSchema(compileOptions(args.path, args.files, args.features));
-  for (const d of result.diagnostics) if (d.severity === 'error' || args.warnings) out(formatDiagnostic(d));
-  return result.ok ? 0 : 1;
+export const checkCommand = (args: CheckArgs, err: (line: string) => void): number => {
+  if (args.files.length === 0) throw new UsageError('give at least one YANG file or module name');
+  const options = compileOptions(args.path, args.files, args.features);
+  const result = compileSchema(options);
+  for (const d of result.diagnostics) if (d.severity === 'error' || args.warnings) err(formatDiagnostic(d));
+  const unknown = unknownFeatures(options.features ?? new Map(), result.context);
+  for (const problem of unknown) err(`rxconf check: ${problem}`);
+  return result.ok && unknown.length === 0 ? 0 : 1;
 };

@@ -1,48 +1,89 @@
-/** The rxconf command line: check, tree, serve. */
-import { parseArgs } from 'node:util';
+/**
+ * The rxconf command line: check, tree, serve. Help and diagnostics as
+ * `usage.ts` and the README's command-line section describe them: results on
+ * stdout, problems on stderr; exit 0 success, 1 problems found (or the
+ * server could not start), 2 usage error.
+ */
+import { readFileSync } from 'node:fs';
 import { checkCommand } from './check-command.ts';
+import { parseCommandArgs, usageErrorOf } from './parse-command-args.ts';
 import { treeCommand } from './tree-command.ts';
+import { COMMAND_USAGE, MAIN_USAGE } from './usage.ts';
+import { UsageError } from './usage-error.ts';
 
-const USAGE = `usage:
-  rxconf check [--path DIR[:DIR]] [--features MOD:F,G] [--warnings] FILE|MODULE...
-  rxconf tree  [--path DIR[:DIR]] [--features MOD:F,G] FILE|MODULE...
-  rxconf serve --path DIR[:DIR] --module NAME [--module NAME...] [--data FILE]
-               [--host H] [--port N] [--app FILE]`;
+type Command = keyof typeof COMMAND_USAGE;
+const isCommand = (name: string): name is Command => Object.hasOwn(COMMAND_USAGE, name);
 
-const run = async (argv: readonly string[]): Promise<number> => {
-  const [command, ...rest] = argv;
-  const common = {
-    path: { type: 'string' as const, short: 'p', multiple: true as const, default: [] as string[] },
-    features: { type: 'string' as const, short: 'F', multiple: true as const, default: [] as string[] },
-  };
+const schemaOptions = {
+  path: { type: 'string', short: 'p', multiple: true, default: [] as string[] },
+  features: { type: 'string', short: 'F', multiple: true, default: [] as string[] },
+} as const;
+
+/** `--help` or `-h` anywhere before a `--`. */
+const asksHelp = (args: readonly string[]): boolean => {
+  for (const a of args) {
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+  }
+  return false;
+};
+
+/** package.json sits two folders up from both src/cli and dist/cli. */
+const version = (): string =>
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+const run = async (command: string | undefined, rest: readonly string[]): Promise<number> => {
+  if (command === undefined) {
+    console.error(MAIN_USAGE);
+    return 2;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    const topic = rest[0];
+    if (topic === undefined) console.log(MAIN_USAGE);
+    else if (isCommand(topic)) console.log(COMMAND_USAGE[topic]);
+    else throw new UsageError(`unknown command "${topic}"`);
+    return 0;
+  }
+  if (command === '--version' || command === '-V') {
+    console.log(`rxconf ${version()}`);
+    return 0;
+  }
+  if (!isCommand(command)) throw new UsageError(command.startsWith('-') ? `unknown option '${command}'` : `unknown command "${command}"`);
+  if (asksHelp(rest)) {
+    console.log(COMMAND_USAGE[command]);
+    return 0;
+  }
   switch (command) {
     case 'check': {
-      const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: { ...common, warnings: { type: 'boolean' as const, default: false } } });
-      return checkCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.log(l));
+      const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, warnings: { type: 'boolean', default: false } } });
+      return checkCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.error(l));
     }
     case 'tree': {
-      const { values, positionals } = parseArgs({ args: [...rest], allowPositionals: true, options: common });
+      const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: schemaOptions });
       return treeCommand({ path: values.path, features: values.features, modules: positionals }, (t) => process.stdout.write(t), (l) => console.error(l));
     }
     case 'serve': {
       const { serveCommand } = await import('./serve-command.ts');
       return serveCommand(rest);
     }
-    case undefined: case '-h': case '--help': case 'help':
-      console.log(USAGE);
-      return command === undefined ? 2 : 0;
-    default:
-      console.error(`rxconf: unknown command "${command}"\n${USAGE}`);
-      return 2;
   }
 };
 
-run(process.argv.slice(2)).then(
+const [command, ...rest] = process.argv.slice(2);
+const who = command !== undefined && isCommand(command) ? `rxconf ${command}` : 'rxconf';
+run(command, rest).then(
   (code) => {
     process.exitCode = code;
   },
   (e: unknown) => {
-    console.error(`rxconf: ${e instanceof Error ? e.message : String(e)}`);
-    process.exitCode = 2;
+    const usage = usageErrorOf(e);
+    if (usage !== undefined) {
+      console.error(`${who}: ${usage.message}`);
+      console.error(`Run '${who} --help' for the usage.`);
+      process.exitCode = 2;
+    } else {
+      console.error(`${who}: ${e instanceof Error ? e.message : String(e)}`);
+      process.exitCode = 1;
+    }
   },
 );

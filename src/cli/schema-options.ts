@@ -3,16 +3,17 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CompileOptions } from '../meta/compile/compile-schema.ts';
 import type { ModuleRequest } from '../meta/compile/load-sources.ts';
+import { UsageError } from './usage-error.ts';
 
 export const splitPath = (values: readonly string[]): string[] =>
   values.flatMap((v) => v.split(':')).filter((d) => d !== '');
 
-/** `--features mod:a,b` (repeatable); `mod:` alone disables all of mod's features. */
+/** `--features mod:a,b` (repeatable); `mod:` alone disables all of mod's features, `mod:*` enables all. */
 export const parseFeatures = (values: readonly string[]): Map<string, Set<string>> => {
   const out = new Map<string, Set<string>>();
   for (const v of values) {
     const i = v.indexOf(':');
-    if (i <= 0) throw new Error(`--features takes MODULE:FEATURE[,FEATURE...], not "${v}"`);
+    if (i <= 0) throw new UsageError(`--features takes MODULE:FEATURE[,FEATURE...], not "${v}"`);
     const set = out.get(v.slice(0, i)) ?? new Set<string>();
     for (const f of v.slice(i + 1).split(',')) if (f !== '') set.add(f);
     out.set(v.slice(0, i), set);

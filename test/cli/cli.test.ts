@@ -1,19 +1,41 @@
-/** The rxconf command as a user runs it. */
+/**
+ * The rxconf command as a user runs it, from the sources (through tsx): the
+ * built command (bin/rxconf.js on dist/) is test/package's.
+ */
 import test from 'ava';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { CHECK_USAGE, SERVE_USAGE, TREE_USAGE } from '../../src/cli/usage.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'yang');
+
+/** At most two commands at once: each is a Node process compiling TypeScript through tsx. */
+let running = 0;
+const queue: (() => void)[] = [];
+const slot = async (): Promise<() => void> => {
+  if (running >= 2) await new Promise<void>((resolve) => queue.push(resolve));
+  else running += 1;
+  return () => {
+    const next = queue.shift();
+    if (next === undefined) running -= 1;
+    else next(); // the slot passes to the next in line
+  };
+};
+
 const run = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+  const release = await slot();
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'bin', 'rxconf.js'), ...args]);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), ...args]);
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  } finally {
+    release();
   }
 };
 
@@ -23,10 +45,11 @@ test('check prints nothing and exits 0 for valid modules', async (t) => {
   t.is(r.stdout, '');
 });
 
-test('check prints every error with file:line:col and exits 1', async (t) => {
+test('check prints every error with file:line:col on stderr and exits 1', async (t) => {
   const r = await run('check', join(fixtures, 'defects', 'unknown-type.yang'), join(fixtures, 'defects', 'bad-key.yang'));
   t.is(r.code, 1);
-  const lines = r.stdout.trim().split('\n');
+  t.is(r.stdout, '');
+  const lines = r.stderr.trim().split('\n');
   t.is(lines.length, 2);
   t.regex(lines[0] ?? '', /unknown-type\.yang:4:12: error: unknown type "strin"/);
   t.regex(lines[1] ?? '', /bad-key\.yang:4:3: error: key "id"/);
@@ -67,4 +90,74 @@ test('an unknown command is a usage error', async (t) => {
   const r = await run('frobnicate');
   t.is(r.code, 2);
   t.regex(r.stderr, /unknown command "frobnicate"/);
+  t.is(r.stdout, '');
+});
+
+test('--version prints the package version', async (t) => {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const r = await run('--version');
+  t.is(r.code, 0);
+  t.is(r.stdout, `rxconf ${version}\n`);
+});
+
+test('--help lists the commands on stdout; no command at all is a usage error on stderr', async (t) => {
+  const help = await run('--help');
+  t.is(help.code, 0);
+  for (const c of ['check', 'tree', 'serve']) t.regex(help.stdout, new RegExp(`^  ${c} `, 'm'));
+  t.regex(help.stdout, /--version/);
+  const none = await run();
+  t.is(none.code, 2);
+  t.is(none.stdout, '');
+  t.regex(none.stderr, /^usage: rxconf <command>/);
+});
+
+for (const [command, usage] of [['check', CHECK_USAGE], ['tree', TREE_USAGE], ['serve', SERVE_USAGE]] as const) {
+  test(`${command} --help prints its usage and exits 0, whatever else is given`, async (t) => {
+    const r = await run(command, '--path', 'nowhere', '--help');
+    t.is(r.code, 0);
+    t.is(r.stdout, `${usage}\n`);
+    t.regex(r.stdout, new RegExp(`^usage: rxconf ${command} `));
+    t.regex(r.stdout, /^exit: /m);
+    const h = await run('help', command);
+    t.is(h.stdout, r.stdout);
+  });
+}
+
+for (const command of ['check', 'tree', 'serve']) {
+  test(`${command}: an unknown option is named on stderr, exit 2`, async (t) => {
+    const r = await run(command, '--prot', '8080', join(fixtures, 'features', 'fx-features.yang'));
+    t.is(r.code, 2);
+    t.is(r.stdout, '');
+    t.regex(r.stderr, new RegExp(`^rxconf ${command}: unknown option '--prot'\n`));
+    t.regex(r.stderr, new RegExp(`rxconf ${command} --help`));
+  });
+}
+
+test('an option without its value is a usage error', async (t) => {
+  const r = await run('check', join(fixtures, 'features', 'fx-features.yang'), '--path');
+  t.is(r.code, 2);
+  t.regex(r.stderr, /--path <value>' argument missing/);
+});
+
+test('--features: a feature the module does not define is an error (exit 1), as in yanglint', async (t) => {
+  const file = join(fixtures, 'features', 'fx-features.yang');
+  t.is((await run('check', '--features', 'fx-features:alpha,beta', file)).code, 0);
+  const r = await run('check', '--features', 'fx-features:alpha,gama', file);
+  t.is(r.code, 1);
+  t.regex(r.stderr, /module "fx-features" has no feature "gama"/);
+  t.notRegex(r.stderr, /"alpha"/);
+  const tree = await run('tree', '-F', 'fx-features:delta', file);
+  t.is(tree.code, 1);
+  t.is(tree.stdout, '');
+  t.regex(tree.stderr, /^rxconf tree: --features fx-features: module "fx-features" has no feature "delta"$/m);
+});
+
+test('--features: a module that is not loaded is an error (exit 1); a malformed value a usage error (exit 2)', async (t) => {
+  const file = join(fixtures, 'features', 'fx-features.yang');
+  const r = await run('check', '--features', 'fx-featurez:alpha', file);
+  t.is(r.code, 1);
+  t.regex(r.stderr, /no module "fx-featurez" is loaded/);
+  const bad = await run('check', '--features', 'alpha', file);
+  t.is(bad.code, 2);
+  t.regex(bad.stderr, /--features takes MODULE:FEATURE/);
 });

@@ -1,23 +1,22 @@
+// @ts-check
 /**
  * The demo application behind `npm start`: a sampler that reads every
  * enabled sensor at the configured interval (an RxJS pipeline restarted
  * when the configuration changes), live readings and uptime served from
  * Observables, an rpc, an action and a notification. Configuration lives in
  * the embedded datastore like any module's.
+ *
+ * Plain JavaScript importing only the package's public entry ('rxconf') and
+ * rxjs, as an application of your own would.
  */
-import { BehaviorSubject, distinctUntilChanged, interval, map, merge, mergeMap, of, share, Subject, switchMap, takeUntil, type Observable } from 'rxjs';
-import { DataContainer } from '../src/data/data-container.ts';
-import { decodeData } from '../src/data/json/index.ts';
-import type { ContainerMeta, LeafMeta, ListMeta } from '../src/meta/meta.ts';
-import { findDataChild } from '../src/meta/navigate.ts';
-import { extendNode, observableLeaf, reflectNode, wrapDeep } from '../src/actors/nodes/index.ts';
-import type { AppContext } from '../src/server/app-context.ts';
+import { BehaviorSubject, distinctUntilChanged, interval, map, merge, mergeMap, of, share, Subject, switchMap, takeUntil } from 'rxjs';
+import { DataContainer, decodeData, extendNode, findDataChild, observableLeaf, reflectNode, wrapDeep } from 'rxconf';
 
-interface Reading {
-  value: string;
-  samples: bigint;
-  updated: string;
-}
+/** @typedef {import('rxconf').AppContext} AppContext */
+/** @typedef {import('rxconf').ContainerMeta} ContainerMeta */
+/** @typedef {import('rxconf').ListMeta} ListMeta */
+/** @typedef {import('rxconf').LeafMeta} LeafMeta */
+/** @typedef {{ value: string, samples: bigint, updated: string }} Reading */
 
 const SEED = {
   sensors: {
@@ -29,7 +28,8 @@ const SEED = {
   },
 };
 
-export default (app: AppContext): void => {
+/** @param {AppContext} app */
+export default (app) => {
   const module = app.schema.modules.get('rxconf-demo');
   if (module === undefined) throw new Error('the demo app serves rxconf-demo');
   const root = app.datastore.root(module);
@@ -39,15 +39,17 @@ export default (app: AppContext): void => {
     for (const [m, v] of seeded.value.values) root.set(m, v);
   }
 
-  const sensors = findDataChild(module, undefined, 'sensors') as ContainerMeta;
-  const sensor = findDataChild(sensors, undefined, 'sensor') as ListMeta;
-  const leaf = (name: string): LeafMeta => findDataChild(sensor, undefined, name) as LeafMeta;
-  const config = (): { intervalMs: number; list: { name: string; enabled: boolean; threshold: number }[] } => {
+  const sensors = /** @type {ContainerMeta} */ (findDataChild(module, undefined, 'sensors'));
+  const sensor = /** @type {ListMeta} */ (findDataChild(sensors, undefined, 'sensor'));
+  const interval_ = /** @type {LeafMeta} */ (findDataChild(sensors, undefined, 'sample-interval-ms'));
+  /** @param {string} name */
+  const leaf = (name) => /** @type {LeafMeta} */ (findDataChild(sensor, undefined, name));
+  const config = () => {
     const s = root.get(sensors);
     const c = s instanceof DataContainer ? s : undefined;
-    const entries = (c?.get(sensor) ?? []) as readonly DataContainer[];
+    const entries = /** @type {readonly DataContainer[]} */ (c?.get(sensor) ?? []);
     return {
-      intervalMs: Number(c?.get(findDataChild(sensors, undefined, 'sample-interval-ms') as LeafMeta) ?? 1000),
+      intervalMs: Number(c?.get(interval_) ?? 1000),
       list: entries.map((e) => ({
         name: String(e.get(leaf('name'))),
         enabled: e.get(leaf('enabled')) !== false,
@@ -56,18 +58,21 @@ export default (app: AppContext): void => {
     };
   };
 
-  const stop = new Subject<void>();
-  const readings = new BehaviorSubject<ReadonlyMap<string, Reading>>(new Map());
-  const offsets = new Map<string, number>();
-  const level = new Map<string, number>();
-  const sample = (name: string): number => {
+  const stop = new Subject();
+  const readings = new BehaviorSubject(/** @type {ReadonlyMap<string, Reading>} */ (new Map()));
+  /** @type {Map<string, number>} */
+  const offsets = new Map();
+  /** @type {Map<string, number>} */
+  const level = new Map();
+  /** @param {string} name */
+  const sample = (name) => {
     const next = (level.get(name) ?? 20 + Math.random() * 40) + (Math.random() - 0.5) * 8;
     level.set(name, Math.min(Math.max(next, -50), 120));
     return Math.round(((level.get(name) ?? 0) + (offsets.get(name) ?? 0)) * 10) / 10;
   };
 
   // Restart the clock whenever the configuration (its interval) changes.
-  const changes: Observable<unknown> = app.device.browser('rxconf-demo')?.changes ?? of();
+  const changes = app.device.browser('rxconf-demo')?.changes ?? of();
   const samples = merge(of(null), changes).pipe(
     map(() => config().intervalMs),
     distinctUntilChanged(),
@@ -127,7 +132,7 @@ export default (app: AppContext): void => {
   app.notification('rxconf-demo:overheat', overheat);
 
   app.onClose(() => {
-    stop.next();
+    stop.next(undefined);
     running.unsubscribe();
     uptime.close();
   });
