@@ -189,7 +189,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const inFlight = new InFlight();
   const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
     device,
-    streams: streamsHook(device, hub, inFlight.closing),
+    streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx)),
     yangLibrary: yangLibraryHook(schema, schemaLocation(url)),
     maxNodeCount: settings.maxNodeCount,
     filters: [identityFilter, ...(nacm === undefined ? [] : [readingFilter]), ...(o.filters ?? [])],

@@ -2,7 +2,10 @@
  * The core's `streams` hook: a notification path or a module's change
  * stream becomes a Server-Sent Events answer from the shared event hub.
  */
-import { NEVER, takeUntil, type Observable } from 'rxjs';
+import { map, NEVER, takeUntil, type Observable } from 'rxjs';
+import type { RequestContext } from '../actors/request-context.ts';
+import type { AccessRights } from './nacm/access-rights.ts';
+import { changesFor, notificationAccess } from './nacm/stream-access.ts';
 import type { Device } from '../actors/index.ts';
 import { runToEnd } from '../actors/co.ts';
 import { navigate } from '../actors/navigate.ts';
@@ -14,7 +17,7 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorBody } from '../http/core/index.ts';
 import {
-  changeSource, compileEventFilter, eventStreamResponse, notificationSource, type EventHub, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, eventStreamResponse, notificationSource, type EventHub, type StreamEvent,
 } from '../streams/index.ts';
 
 const CHANGES = /^\/?([A-Za-z_][A-Za-z0-9_.-]*)\/changes\/?$/;
@@ -25,8 +28,16 @@ const refuse = (r: StreamRequest, errors: RestconfError[], status: number): Core
   body: errorBody(errors, r.strict),
 });
 
-/** `closing` ends every stream's source when the server closes (its subscribers' streams end cleanly). */
-export const streamsHook = (device: Device, hub: EventHub<StreamEvent>, closing: Observable<void> = NEVER) => async (r: StreamRequest): Promise<CoreResponse> => {
+/**
+ * `closing` ends every stream's source when the server closes; `rightsOf`
+ * (NACM) decides who may subscribe and what each access class receives.
+ */
+export const streamsHook = (
+  device: Device,
+  hub: EventHub<StreamEvent>,
+  closing: Observable<void> = NEVER,
+  rightsOf?: (context: RequestContext) => AccessRights,
+) => async (r: StreamRequest): Promise<CoreResponse> => {
   for (const p of ['start-time', 'stop-time']) {
     if (r.params.has(p)) return refuse(r, [restconfError('invalid-value', `${p}: this server keeps no event replay`, { type: 'protocol' })], 400);
   }
@@ -48,6 +59,12 @@ export const streamsHook = (device: Device, hub: EventHub<StreamEvent>, closing:
     if (!canNotify(parent.node, steps[steps.length - 1]?.meta as NotificationMeta)) return refuse(r, [restconfError('operation-not-supported', `${path} has no event source`, { path })], 501);
     key = path;
     open = notificationSource(browser, steps, r.context);
+    if (rightsOf !== undefined) {
+      const dataPath = { segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) };
+      const access = notificationAccess(rightsOf(r.context), steps[steps.length - 1]?.meta as NotificationMeta, dataPath);
+      if (!access.allowed) return refuse(r, [restconfError('access-denied', `access denied: read of ${path}`, { path })], 403);
+      key += access.classKey;
+    }
   } else {
     const m = CHANGES.exec(r.path);
     const browser = m === null ? undefined : device.browser(m[1] ?? '');
@@ -56,6 +73,11 @@ export const streamsHook = (device: Device, hub: EventHub<StreamEvent>, closing:
     }
     key = `${browser.module.name}/changes`;
     open = changeSource(browser);
+    if (rightsOf !== undefined) {
+      const visible = changesFor(rightsOf(r.context), device.schema, browser.module)(browser.changes);
+      key += visible.classKey;
+      open = () => visible.events.pipe(map(changeEvent));
+    }
   }
   if (r.request.method === 'HEAD') return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: undefined };
   const opened = open;

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { extendNode, wrapDeep } from '../../src/actors/nodes/index.ts';
 import type { Node } from '../../src/actors/node.ts';
 import { createServer, type RxconfServer } from '../../src/server/create-server.ts';
+import { Subject } from 'rxjs';
+import { SseClient } from '../helpers/sse-client.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'create-server');
 
@@ -26,11 +28,13 @@ const RULES = {
           { name: 'no-secret', 'module-name': 'cs-nacm', path: '/cs-nacm:interfaces/interface/secret', 'access-operations': '*', action: 'deny' },
           { name: 'ifaces', 'module-name': 'cs-nacm', path: '/cs-nacm:interfaces', 'access-operations': 'create update delete', action: 'permit' },
           { name: 'no-reboot', 'module-name': 'cs-nacm', 'rpc-name': 'reboot', 'access-operations': 'exec', action: 'deny' },
+          { name: 'no-alarm-text', 'module-name': 'cs-nacm', path: '/cs-nacm:alarm/text', 'access-operations': 'read', action: 'deny' },
         ],
       },
       {
         name: 'guest', group: ['guest'], rule: [
           { name: 'no-eth1', 'module-name': 'cs-nacm', path: "/cs-nacm:interfaces/interface[name='eth1']", 'access-operations': 'read', action: 'deny' },
+          { name: 'no-audit', 'module-name': 'cs-nacm', 'notification-name': 'audit', 'access-operations': 'read', action: 'deny' },
           { name: 'read-module', 'module-name': 'cs-nacm', 'access-operations': 'read', action: 'permit' },
         ],
       },
@@ -41,6 +45,8 @@ const RULES = {
 };
 
 let secretReads = 0;
+const alarms = new Subject<{ text: string; severity: number }>();
+const audits = new Subject<{ who: string }>();
 
 const serve = async (): Promise<{ server: RxconfServer; url: string }> => {
   const dir = mkdtempSync(join(tmpdir(), 'rxconf-nacm-'));
@@ -61,6 +67,8 @@ const serve = async (): Promise<{ server: RxconfServer; url: string }> => {
     app: (app) => {
       app.operation('cs-nacm:reboot', () => ({ ok: true }));
       app.operation('cs-nacm:ping', () => ({ ok: true }));
+      app.notification('cs-nacm:alarm', alarms);
+      app.notification('cs-nacm:audit', audits);
     },
   });
   const { url } = await server.listen();
@@ -150,4 +158,40 @@ test.serial('rule changes apply to the next request; only permitted users and th
   t.is((await call(s.url, 'DELETE', 'ietf-netconf-acm:nacm/rule-list=ops/rule=no-mtu', 'alice')).status, 204, 'an admin the rules permit may too');
   const again = await call(s.url, 'GET', 'cs-nacm:interfaces/interface=eth0', 'bob');
   t.deepEqual(again.json, { interface: [{ name: 'eth0', mtu: 1500 }] });
+});
+
+test.serial('event streams: subscribers get only what they may read, sharing a source per access class', async (t) => {
+  const open = (path: string, user: string): Promise<SseClient> => SseClient.open(`${s.url}/restconf/${path}`, { 'x-remote-user': user });
+  const alice = await open('data/cs-nacm:alarm', 'alice');
+  const bob = await open('data/cs-nacm:alarm', 'bob');
+  const carol = await open('data/cs-nacm:alarm', 'carol');
+  const deniedAudit = await open('data/cs-nacm:audit', 'carol');
+  t.is(deniedAudit.status, 403, 'a notification the user may not read cannot be subscribed to');
+  try {
+    alarms.next({ text: 'disk full', severity: 3 });
+    t.deepEqual((await alice.waitFor(1)).map((m) => JSON.parse(m.data)), [{ text: 'disk full', severity: 3 }]);
+    t.deepEqual((await bob.waitFor(1)).map((m) => JSON.parse(m.data)), [{ severity: 3 }], 'leaves the user may not read are left out');
+    t.deepEqual((await carol.waitFor(1)).map((m) => JSON.parse(m.data)), [{ text: 'disk full', severity: 3 }]);
+    const stats = await call(s.url, 'GET', 'rxconf-server:server/stats/streams', 'alice');
+    t.is((stats.json as { streams: { sources: number } }).streams.sources, 2, 'alice and carol share a source; bob is another access class');
+  } finally {
+    for (const c of [alice, bob, carol, deniedAudit]) c.close();
+  }
+  const changes = await open('streams/cs-nacm/changes', 'carol');
+  const bobChanges = await open('streams/cs-nacm/changes', 'bob');
+  try {
+    t.is((await call(s.url, 'PATCH', 'cs-nacm:interfaces/interface=eth1', 'alice', { interface: [{ name: 'eth1', mtu: 9001 }] })).status, 204);
+    t.is((await call(s.url, 'PATCH', 'cs-nacm:interfaces/interface=eth0', 'alice', { interface: [{ name: 'eth0', mtu: 1501 }] })).status, 204);
+    const [seen] = await changes.waitFor(1);
+    t.regex(seen?.data ?? '', /eth0/, 'a change to data the user may not read is not sent');
+    await new Promise((r) => setTimeout(r, 200));
+    t.is(changes.messages.length, 1);
+    const bobs = (await bobChanges.waitFor(2)).map((m) => JSON.parse(m.data) as Record<string, unknown>);
+    t.regex(seen?.data ?? '', /1501/, 'carol may read all of the entry: the value is sent');
+    t.true(bobs.every((e) => JSON.stringify(e).includes('interface')), 'bob sees both changes');
+    t.false(bobs.some((e) => /1501|9001/.test(JSON.stringify(e))), 'but not their values: the entries hold a leaf bob may not read');
+  } finally {
+    changes.close();
+    bobChanges.close();
+  }
 });

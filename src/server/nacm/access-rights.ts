@@ -8,8 +8,8 @@
  * where a rule's key predicates make the answer depend on the instance.
  */
 import type { DataPath } from '../../data/data-path.ts';
-import type { SchemaNode } from '../../meta/meta.ts';
-import { schemaChildren } from '../../meta/navigate.ts';
+import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import { dataChildren, schemaChildren } from '../../meta/navigate.ts';
 import type { AccessOperation, NacmConfig, NacmRule } from './nacm-config.ts';
 import { hasPredicates, keysMatch, relate, schemaLine } from './rule-path.ts';
 
@@ -32,6 +32,8 @@ export class AccessRights {
   private readonly rules: readonly NacmRule[];
   private readonly decided = new Map<string, WeakMap<SchemaNode, boolean | 'per-instance'>>();
   private readonly subtrees = new Map<string, WeakMap<SchemaNode, Subtree>>();
+  private readonly signatures = new WeakMap<SchemaNode | ModuleMeta, string>();
+  private readonly groupsKey: string;
   /** True when every operation on everything is permitted (NACM off, the recovery user). */
   readonly unrestricted: boolean;
 
@@ -39,6 +41,7 @@ export class AccessRights {
     this.unrestricted = bypass || !config.enabled;
     const mine = new Set(config.externalGroups ? groups : []);
     if (user !== undefined) for (const [g, users] of config.groups) if (users.has(user)) mine.add(g);
+    this.groupsKey = [...mine].sort().join(',');
     this.rules = config.ruleLists.filter((l) => l.groups.some((g) => g === '*' || mine.has(g))).flatMap((l) => l.rules);
   }
 
@@ -107,6 +110,34 @@ export class AccessRights {
       cache.set(node, s);
     }
     return s;
+  }
+
+  /**
+   * What read access looks like on the node and below, as a string: equal
+   * for users who would see the same parts of any instance. Per-instance
+   * rules make it the user's own.
+   */
+  readSignature(node: SchemaNode | ModuleMeta): string {
+    if (this.unrestricted) return '';
+    let sig = this.signatures.get(node);
+    if (sig === undefined) {
+      const denied: string[] = [];
+      let own = false;
+      const walk = (n: SchemaNode): void => {
+        const d = this.bySchema('read', n);
+        if (d === 'per-instance') own = true;
+        else if (!d) {
+          denied.push(schemaLine(n).map((x) => `${x.module.name}:${x.name}`).join('/'));
+          return;
+        }
+        if (!n.recursive) for (const c of schemaChildren(n)) if (c.kind !== 'input' && c.kind !== 'output') walk(c);
+      };
+      if (node.kind === 'module') for (const c of [...dataChildren(node.children), ...node.notifications] as SchemaNode[]) walk(c);
+      else walk(node);
+      sig = own ? `user ${this.user ?? ''} ${this.groupsKey}` : denied.join(' ');
+      this.signatures.set(node, sig);
+    }
+    return sig;
   }
 
   private computeSubtree(node: SchemaNode, ops: readonly AccessOperation[]): Subtree {

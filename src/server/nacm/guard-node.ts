@@ -9,7 +9,7 @@
  * everything below is permitted the node behind is handed out unguarded,
  * so unrestricted subtrees keep every fast path.
  */
-import type { Observable } from 'rxjs';
+import { map as mapEvents, type Observable } from 'rxjs';
 import { isPending, type Answer } from '../../actors/answer.ts';
 import type { FieldValue } from '../../actors/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
@@ -86,7 +86,9 @@ export class GuardNode implements Node {
       const notify = i.notify as Notify;
       const guarded: Notify = (r: NotifyRequest): Observable<Node> => {
         this.check('read', r.meta, r.path);
-        return notify.call(i, r);
+        const events = notify.call(i, r);
+        // each event is read through the user's rights: leaves they may not read are left out
+        return this.rights.subtree(r.meta, ['read']) === 'permit' ? events : events.pipe(mapEvents((e: Node) => new GuardNode(e, this.rights, true)));
       };
       if (notify.handles !== undefined) guarded.handles = notify.handles;
       this.notify = guarded;
