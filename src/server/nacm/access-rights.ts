@@ -140,6 +140,19 @@ export class AccessRights {
     return sig;
   }
 
+  /** Whether everything below the node is readable in the instance at `path` (rules with keys are judged by that instance's keys). */
+  readableBelow(node: SchemaNode, path: DataPath): boolean {
+    if (this.unrestricted) return true;
+    const below = (n: SchemaNode): boolean => schemaChildren(n).every((c) => {
+      if (c.kind === 'input' || c.kind === 'output') return true;
+      if (this.readSignature(c) === '') return true;
+      const d = this.bySchema('read', c);
+      if (d === false || (d === 'per-instance' && !this.allows('read', c, path))) return false;
+      return c.recursive || below(c);
+    });
+    return below(node);
+  }
+
   private computeSubtree(node: SchemaNode, ops: readonly AccessOperation[]): Subtree {
     let verdict: Subtree | undefined;
     for (const op of ops) {

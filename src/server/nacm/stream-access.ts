@@ -55,7 +55,7 @@ export const changesFor = (rights: AccessRights, schema: SchemaContext, module: 
   const seen = (ev: ChangeEvent): ChangeEvent | undefined => {
     const at = resolveTarget(schema, ev.target);
     if (at === undefined || !rights.allows('read', at.meta, at.path)) return undefined;
-    if (ev.value === undefined || rights.subtree(at.meta, ['read']) === 'permit') return ev;
+    if (ev.value === undefined || rights.readableBelow(at.meta, at.path)) return ev;
     const { value: _hidden, ...rest } = ev;
     return rest;
   };
