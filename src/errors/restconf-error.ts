@@ -2,7 +2,7 @@
  * One RFC 8040 error, as data: what went wrong, where (error-path), and the
  * tag that decides the HTTP status. Collected, not thrown at the first.
  */
-import type { ErrorTag, ErrorType } from './error-tag.ts';
+import { typeOf, type ErrorTag, type ErrorType, type ErrorTypeOf } from './error-tag.ts';
 
 export interface RestconfError {
   readonly type: ErrorType;
@@ -16,12 +16,18 @@ export interface RestconfError {
   readonly status?: number;
 }
 
-export const restconfError = (
-  tag: ErrorTag,
+/**
+ * An error. Its error-type must be one the tag allows (RFC 6241 Appendix A,
+ * ERROR_TYPES): the compiler checks that where the tag is written out, and a
+ * type the tag does not allow (from a caller that picks both at run time) is
+ * replaced by the tag's default, which is also the type when none is named.
+ */
+export const restconfError = <T extends ErrorTag>(
+  tag: T,
   message: string,
-  extra: { type?: ErrorType; appTag?: string | undefined; path?: string | undefined; info?: Record<string, unknown>; status?: number } = {},
+  extra: { type?: ErrorTypeOf<T>; appTag?: string | undefined; path?: string | undefined; info?: Record<string, unknown>; status?: number } = {},
 ): RestconfError => {
-  const e: { -readonly [K in keyof RestconfError]: RestconfError[K] } = { type: extra.type ?? 'application', tag, message };
+  const e: { -readonly [K in keyof RestconfError]: RestconfError[K] } = { type: typeOf(tag, extra.type), tag, message };
   if (extra.appTag !== undefined) e.appTag = extra.appTag;
   if (extra.path !== undefined) e.path = extra.path;
   if (extra.info !== undefined) e.info = extra.info;

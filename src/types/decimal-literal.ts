@@ -21,21 +21,39 @@ export function decimal64Range(fractionDigits: number): Interval {
 }
 
 /**
- * Parses the decimal64 lexical form (optional sign, digits, optionally a point
- * and digits: `1.` and `.5` are invalid) into its value scaled by
- * 10^fractionDigits. More fraction digits than allowed is an error, never a
- * rounding. The result is not range-checked.
+ * `value`: a value (instance data, a default): every lexical form of a number
+ * in the value space, so trailing zeros beyond fraction-digits are fine
+ * (`1.500` is 1.5 with fraction-digits 1), as libyang reads them.
+ * `boundary`: a range boundary in a module, which libyang takes with at most
+ * fraction-digits digits after the point.
  */
-export function parseDecimalLiteral(text: string, fractionDigits: number): Result<bigint> {
+export type DecimalSyntax = 'value' | 'boundary';
+
+/**
+ * Parses the decimal64 lexical form (RFC 7950 §9.3.1: optional sign, digits,
+ * optionally a point and digits; leading zeros allowed; `1.` and `.5` are
+ * invalid) into its value scaled by 10^fractionDigits. A digit other than 0
+ * beyond fraction-digits is an error, never a rounding. The result is not
+ * range-checked.
+ */
+export function parseDecimalLiteral(text: string, fractionDigits: number, syntax: DecimalSyntax = 'value'): Result<bigint> {
   const m = DECIMAL.exec(text);
   if (m === null) return invalid(`${quote(text)} is not a valid decimal number`);
-  const [, sign, whole, fraction = ''] = m;
+  const [, sign, whole, written = ''] = m;
+  const fraction = syntax === 'value' ? trimZerosAfter(written, fractionDigits) : written;
   if (fraction.length > fractionDigits) {
     return invalid(`${quote(text)} has more than ${fractionDigits} fraction digit${fractionDigits === 1 ? '' : 's'}`);
   }
   const scaled = BigInt((whole as string) + fraction.padEnd(fractionDigits, '0'));
   return ok(sign === '-' ? -scaled : scaled);
 }
+
+/** The fraction digits without the zeros that end them beyond the first `keep`. */
+const trimZerosAfter = (fraction: string, keep: number): string => {
+  let end = fraction.length;
+  while (end > keep && fraction.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  return fraction.slice(0, end);
+};
 
 /** The canonical form of a scaled decimal64 value: `150n, 2` → `"1.5"`, `0n` → `"0.0"`. */
 export function formatDecimal(scaled: bigint, fractionDigits: number): string {

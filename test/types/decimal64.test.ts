@@ -26,8 +26,15 @@ test('too many fraction digits is an error, not a rounding', (t) => {
   const r = decodeJson(dec(2), '1.234', strictJson());
   t.false(r.ok);
   t.true(!r.ok && /more than 2 fraction digits/.test(r.errors[0]?.message ?? ''));
-  t.false(decodeJson(dec(2), '1.230', strictJson()).ok);
   t.false(decodeJson(dec(1), '0.05', strictJson()).ok);
+  t.false(decodeJson(dec(2), '1.2301', strictJson()).ok);
+});
+
+test('zeros beyond fraction-digits are the same number (RFC 7950 §9.3: the value space), not too many digits', (t) => {
+  t.is(value(decodeJson(dec(2), '1.230', strictJson())), '1.23');
+  t.is(value(decodeJson(dec(2), '1.2300000', strictJson())), '1.23');
+  t.is(value(decodeJson(dec(1), '-0.000', strictJson())), '0.0');
+  t.is(value(decodeString(dec(3), '1.000000', urlText())), '1.0');
 });
 
 test('max and min of every fraction-digits value', (t) => {
@@ -88,6 +95,8 @@ test('literal helpers', (t) => {
   t.false(parseDecimalLiteral('1.', 2).ok);
   t.false(parseDecimalLiteral('.5', 2).ok);
   t.false(parseDecimalLiteral('1.234', 2).ok);
+  t.deepEqual(parseDecimalLiteral('1.500', 2), { ok: true, value: 150n });
+  t.false(parseDecimalLiteral('1.500', 2, 'boundary').ok, 'range boundaries keep at most fraction-digits digits, as libyang');
   t.is(formatDecimal(150n, 2), '1.5');
   t.is(formatDecimal(0n, 5), '0.0');
   t.is(formatDecimal(-1n, 3), '-0.001');

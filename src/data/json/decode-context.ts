@@ -26,6 +26,6 @@ export const createContext = (options: DecodeOptions): DecodeContext => ({
 });
 
 /** Records an error of error-type 'application' at a data path. */
-export const report = (ctx: DecodeContext, tag: ErrorTag, message: string, path: DataPath, appTag?: string): void => {
-  ctx.errors.push(restconfError(tag, message, { path: formatPath(path), appTag }));
+export const report = (ctx: DecodeContext, tag: ErrorTag, message: string, path: DataPath, appTag?: string, info?: Record<string, unknown>): void => {
+  ctx.errors.push(restconfError(tag, message, { path: formatPath(path), appTag, ...(info === undefined ? {} : { info }) }));
 };

@@ -15,7 +15,7 @@
  * | config false node in a config document | unknown-element | the node |
  * | wrong JSON shape for the node kind | invalid-value | the node |
  * | value refused by its type | invalid-value (+ the type's app-tag) | the leaf / leaf-list |
- * | list entry without a key | bad-element (RFC 8040 has no 'missing-element') | the list (no predicates) |
+ * | list entry without a key | missing-element (RFC 7950 §8.3.1; error-info `bad-element`: the key) | the list (no predicates) |
  * | two list entries with the same keys | invalid-value | the second entry |
  * | a config leaf-list value twice | invalid-value | `…/leaf-list[.='v']` |
  * | metadata annotation (`@…`) | unknown-attribute | the object |

@@ -21,14 +21,6 @@ export interface DecodedEntry {
   readonly keys: readonly YangValue[] | undefined;
 }
 
-/**
- * The tag for an entry without a key. RFC 6241 would say 'missing-element',
- * but RFC 8040 §7 maps no HTTP status for it and the catalogue (src/errors)
- * follows RFC 8040; 'bad-element' (the entry element is not correct) is the
- * nearest tag that has one.
- */
-export const MISSING_KEY_TAG = 'bad-element';
-
 const isKeyOf = (list: ListMeta, node: DataNodeMeta): node is LeafMeta => node.kind === 'leaf' && list.keys.includes(node);
 
 export function decodeListEntry(list: ListMeta, json: unknown, parentPath: DataPath, ctx: DecodeContext): DecodedEntry | undefined {
@@ -45,7 +37,10 @@ export function decodeListEntry(list: ListMeta, json: unknown, parentPath: DataP
     keyValues.set(r.node, decodeValue(r.node, value, { holder: json, key: name }, childPath(listPath, r.node), ctx));
   }
   for (const key of list.keys) {
-    if (!keyValues.has(key)) report(ctx, MISSING_KEY_TAG, `an entry of list "${list.name}" has no value for its key "${key.name}"`, listPath);
+    if (!keyValues.has(key)) {
+      // RFC 7950 §8.3.1: 'missing-element' (RFC 6241 Appendix A: error-info `bad-element` names it).
+      report(ctx, 'missing-element', `an entry of list "${list.name}" has no value for its key "${key.name}"`, listPath, undefined, { 'bad-element': key.name });
+    }
   }
   const values = list.keys.map((key) => keyValues.get(key) as YangValue | undefined);
   const keys = list.keys.length > 0 && values.every((v) => v !== undefined) ? (values as YangValue[]) : undefined;

@@ -30,6 +30,6 @@ export const parseJsonText = (text: string, options: { readonly maxDepth?: numbe
     const { line, column } = positionAt(text, error.offset);
     const tag = error.tooDeep ? 'too-big' : 'malformed-message';
     const message = `malformed JSON at line ${line}, column ${column}: ${error.message}`;
-    return { ok: false, errors: [restconfError(tag, message, { type: 'protocol', info: { line, column } })] };
+    return { ok: false, errors: [restconfError(tag, message, { type: error.tooDeep ? 'protocol' : 'rpc', info: { line, column } })] };
   }
 };

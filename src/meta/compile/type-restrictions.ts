@@ -16,7 +16,7 @@ export const FULL_LENGTH: readonly Interval[] = [{ min: 0n, max: UINT64_MAX }];
 const bound = (b: RangeBound, base: readonly Interval[], fd: number | undefined): bigint | undefined => {
   if (b.kind === 'min') return base[0]?.min;
   if (b.kind === 'max') return base[base.length - 1]?.max;
-  const r = fd === undefined ? parseIntegerLiteral(b.text, 'instance') : parseDecimalLiteral(b.text, fd);
+  const r = fd === undefined ? parseIntegerLiteral(b.text, 'instance') : parseDecimalLiteral(b.text, fd, 'boundary');
   return r.ok ? r.value : undefined;
 };
 

@@ -19,15 +19,17 @@ test('list entries: errors inside carry the keys; key errors are at list/key', (
   ]);
 });
 
-test('an entry without a key: bad-element at the list, no predicates, one per missing key', (t) => {
+test('an entry without a key: missing-element (RFC 7950 §8.3.1) at the list, no predicates, one per missing key', (t) => {
   const r = decodeTop({ entry: [{ name: 'a' }, { weight: '1' }], 'by-id': [{}] });
   t.deepEqual(problems(r), [
-    ['bad-element', '/dx-data:top/entry'],
-    ['bad-element', '/dx-data:top/entry'],
-    ['bad-element', '/dx-data:top/entry'],
-    ['bad-element', '/dx-data:top/by-id'],
+    ['missing-element', '/dx-data:top/entry'],
+    ['missing-element', '/dx-data:top/entry'],
+    ['missing-element', '/dx-data:top/entry'],
+    ['missing-element', '/dx-data:top/by-id'],
   ]);
   t.is(errorsOf(r)[0]?.message, 'an entry of list "entry" has no value for its key "index"');
+  t.deepEqual(errorsOf(r)[0]?.info, { 'bad-element': 'index' });
+  t.is(errorsOf(r)[0]?.type, 'application');
 });
 
 test('two entries with the same keys: invalid-value at the second one', (t) => {
@@ -92,7 +94,7 @@ test('every error of a document is reported, in document order', (t) => {
   t.deepEqual(problems(r), [
     ['invalid-value', '/dx-data:top/i8'],
     ['unknown-element', '/dx-data:top'],
-    ['bad-element', '/dx-data:top/entry'],
+    ['missing-element', '/dx-data:top/entry'],
     ['invalid-value', "/dx-data:top/tags[.='a']"],
     ['unknown-element', '/dx-data:top/stats'],
     ['invalid-value', '/dx-data:top/flag'],
@@ -117,7 +119,7 @@ test('target: one list entry; its path gets the decoded keys', (t) => {
   t.is(c.meta, entry);
   t.is(c.get(nodeAt(entry, 'weight')), '1.5');
   t.deepEqual(problems(decodeData({ name: 'a', index: 2, weight: 'x' }, entry, options)), [['invalid-value', "/dx-data:top/entry[name='a'][index='2']/weight"]]);
-  t.deepEqual(problems(decodeData({ name: 'a' }, entry, options)), [['bad-element', '/dx-data:top/entry']]);
+  t.deepEqual(problems(decodeData({ name: 'a' }, entry, options)), [['missing-element', '/dx-data:top/entry']]);
 });
 
 test('target: rpc input (augmented member qualified in strict mode) and output; a notification', (t) => {

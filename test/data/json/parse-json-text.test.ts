@@ -46,10 +46,10 @@ test('accepts exactly what JSON.parse accepts (but for duplicate member names)',
   );
 });
 
-test('a trailing comma: malformed-message, error-type protocol, with line and column', (t) => {
+test('a trailing comma: malformed-message, error-type rpc (RFC 6241 Appendix A), with line and column', (t) => {
   const e = errorOf('{\n  "ietf-system:system": {\n    "hostname": "router1",\n  }\n}');
   t.is(e.tag, 'malformed-message');
-  t.is(e.type, 'protocol');
+  t.is(e.type, 'rpc');
   t.is(e.path, undefined);
   t.deepEqual(e.info, { line: 4, column: 3 });
   t.is(e.message, 'malformed JSON at line 4, column 3: expected a member name (a string) but found a trailing ","');

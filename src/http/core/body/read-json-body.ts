@@ -26,7 +26,7 @@ const readText = async (request: CoreRequest): Promise<string> => {
   try {
     return utf8.decode(bytes);
   } catch {
-    throw new RestconfFailure([restconfError('malformed-message', 'the request body is not valid UTF-8', { type: 'protocol' })]);
+    throw new RestconfFailure([restconfError('malformed-message', 'the request body is not valid UTF-8', { type: 'rpc' })]);
   }
 };
 
@@ -46,6 +46,6 @@ export const readJsonBody = async (request: CoreRequest): Promise<JsonBody | und
 /** The body, which the method requires. */
 export const requireJsonBody = async (request: CoreRequest, what: string): Promise<JsonBody> => {
   const body = await readJsonBody(request);
-  if (body === undefined) throw new RestconfFailure([restconfError('malformed-message', `${what} needs a request body`, { type: 'protocol' })]);
+  if (body === undefined) throw new RestconfFailure([restconfError('malformed-message', `${what} needs a request body`, { type: 'rpc' })]);
   return body;
 };

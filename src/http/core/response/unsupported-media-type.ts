@@ -10,5 +10,5 @@ import { errorBody } from './error-body.ts';
 export const unsupportedMediaType = (contentType: string, strict: boolean, mediaType: string): CoreResponse => ({
   status: 415,
   headers: { 'content-type': mediaType, 'accept': 'application/yang-data+json, application/json' },
-  body: errorBody([restconfError('invalid-value', `unsupported Content-Type "${contentType}": the server reads application/yang-data+json and application/json`, { type: 'transport' })], strict),
+  body: errorBody([restconfError('invalid-value', `unsupported Content-Type "${contentType}": the server reads application/yang-data+json and application/json`, { type: 'protocol' })], strict),
 });

@@ -9,7 +9,7 @@ export const errorCases: readonly Case[] = [
     title: 'malformed JSON is 400 malformed-message with the line and column',
     fixture: 'jukebox-library',
     exchanges: [
-      { method: 'PUT', path: `${JUKEBOX}/player`, headers: STRICT, body: '{\n  "example-jukebox:player": {\n    "gap": \n  }\n}', expect: { status: 400, error: { tag: 'malformed-message', type: 'protocol', message: /line 4, column 3/ }, like: { 'ietf-restconf:errors': { error: [{ 'error-info': { line: 4, column: 3 } }] } } } },
+      { method: 'PUT', path: `${JUKEBOX}/player`, headers: STRICT, body: '{\n  "example-jukebox:player": {\n    "gap": \n  }\n}', expect: { status: 400, error: { tag: 'malformed-message', type: 'rpc', message: /line 4, column 3/ }, like: { 'ietf-restconf:errors': { error: [{ 'error-info': { line: 4, column: 3 } }] } } } },
       { method: 'PUT', path: `${JUKEBOX}/player`, headers: STRICT, body: '{"a":1,"a":2}', expect: { status: 400, error: { tag: 'malformed-message' } } },
       { path: `${JUKEBOX}/player`, headers: STRICT_GET, expect: { status: 200, json: { 'example-jukebox:player': { gap: '0.5' } } } },
     ],
