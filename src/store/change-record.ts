@@ -1,0 +1,58 @@
+/**
+ * A committed change as one journal record (a JSON object):
+ * `{"m":"mod","o":[["c",path],["r",path],["w",path,value],…]}` for the node
+ * calls of an edit, `{"m":"mod","img":{…}}` (the module's data, RFC 7951)
+ * when some change had no path. Records hold what changed, never the rest.
+ */
+import type { FieldValue } from '../actors/field-value.ts';
+import type { DataPath } from '../data/data-path.ts';
+import { decodeData, encodeData } from '../data/json/index.ts';
+import type { DataNodeMeta, SchemaContext } from '../meta/meta.ts';
+import type { ChangeOp, StoredChange } from './change-op.ts';
+import { decodeRecordPath, encodeRecordPath } from './record-path.ts';
+import { decodeFieldValue, encodeFieldValue } from './record-value.ts';
+
+const CODES = { created: 'c', removed: 'r', wrote: 'w' } as const;
+
+const lastMeta = (p: DataPath): DataNodeMeta => p.segments[p.segments.length - 1]?.meta as DataNodeMeta;
+
+/** The record of `change`; undefined when one of its paths cannot be named (store an image instead). */
+export const encodeChange = (change: StoredChange, schema: SchemaContext): Record<string, unknown> | undefined => {
+  const m = change.module.name;
+  if ('image' in change) return { m, img: encodeData(change.image, { strict: true, schema }) };
+  const o: unknown[] = [];
+  for (const op of change.ops) {
+    const path = encodeRecordPath(op.path, change.module);
+    if (path === undefined || op.path.segments.length === 0) return undefined;
+    o.push(op.op === 'wrote' ? [CODES.wrote, path, encodeFieldValue(lastMeta(op.path), op.value)] : [CODES[op.op], path]);
+  }
+  return { m, o };
+};
+
+/** The change a record holds, or a message saying why it cannot be read. */
+export const decodeChange = (record: unknown, schema: SchemaContext): StoredChange | string => {
+  if (typeof record !== 'object' || record === null) return 'a record must be an object';
+  const r = record as { m?: unknown; o?: unknown; img?: unknown };
+  const module = typeof r.m === 'string' ? schema.modules.get(r.m) : undefined;
+  if (module === undefined) return `unknown module ${String(r.m)}`;
+  if (r.img !== undefined) {
+    const d = decodeData(r.img, module, { strict: true, content: 'all', schema });
+    return d.ok ? { module, image: d.value } : d.errors.map((e) => `${e.path ?? ''} ${e.message}`).join('; ');
+  }
+  if (!Array.isArray(r.o)) return 'a record holds "o" or "img"';
+  const ops: ChangeOp[] = [];
+  for (const raw of r.o as unknown[]) {
+    if (!Array.isArray(raw)) return 'an operation must be an array';
+    const path = decodeRecordPath(raw[1], module);
+    if (typeof path === 'string') return path;
+    if (path.segments.length === 0) return 'an operation needs a path';
+    if (raw[0] === CODES.created) ops.push({ op: 'created', path });
+    else if (raw[0] === CODES.removed) ops.push({ op: 'removed', path });
+    else if (raw[0] === CODES.wrote) {
+      const value: FieldValue | undefined = decodeFieldValue(lastMeta(path), raw[2]);
+      if (value === undefined) return `not a value of ${lastMeta(path).name}`;
+      ops.push({ op: 'wrote', path, value });
+    } else return `unknown operation ${String(raw[0])}`;
+  }
+  return { module, ops };
+};

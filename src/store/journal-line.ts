@@ -1,0 +1,45 @@
+/**
+ * The journal's framing: one record per line, `<crc32 of the JSON, 8 hex> <JSON>\n`.
+ * JSON text never holds a raw newline, so a line is a record; the checksum
+ * tells a torn or garbled line from a whole one. A NUL where a line should
+ * start is the end (segments are preallocated with zeros).
+ */
+import { crc32 } from 'node:zlib';
+
+export const frameRecord = (json: string): string => `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
+
+export interface JournalText {
+  /** The records, parsed, in order, up to the first bad line. */
+  readonly records: unknown[];
+  /** Why reading stopped early (partial last record, bad checksum...), or undefined at a clean end. */
+  readonly torn: string | undefined;
+  /** Bytes from the first bad line to the last non-zero byte (dropped). */
+  readonly droppedBytes: number;
+}
+
+const lastNonZero = (buf: Buffer, from: number): number => {
+  let i = buf.length;
+  while (i > from && buf[i - 1] === 0) i--;
+  return i;
+};
+
+export const readJournalText = (buf: Buffer): JournalText => {
+  const records: unknown[] = [];
+  let pos = 0;
+  const stop = (why: string): JournalText => ({ records, torn: `${why} at byte ${pos}`, droppedBytes: lastNonZero(buf, pos) - pos });
+  while (pos < buf.length && buf[pos] !== 0) {
+    const nl = buf.indexOf(10, pos);
+    if (nl < 0) return stop('a partial record (no end of line)');
+    const hex = buf.toString('latin1', pos, pos + 8);
+    if (nl - pos < 10 || buf[pos + 8] !== 32 || !/^[0-9a-f]{8}$/.test(hex)) return stop('a malformed line');
+    const body = buf.subarray(pos + 9, nl);
+    if (crc32(body) !== Number.parseInt(hex, 16)) return stop('a record with a bad checksum');
+    try {
+      records.push(JSON.parse(body.toString('utf8')));
+    } catch {
+      return stop('a record that is not JSON');
+    }
+    pos = nl + 1;
+  }
+  return { records, torn: undefined, droppedBytes: 0 };
+};

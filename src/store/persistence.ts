@@ -1,0 +1,94 @@
+/**
+ * The datastore's side of storage: one change recorder per module, the
+ * count of edits half applied (snapshots wait for none), and the storage
+ * backend each committed edit goes to. A committed edit's endEdit answers
+ * a Promise that resolves once the change is durable.
+ *
+ * Group commit across edits of one module needs the module's mailbox to
+ * take the next edit while the previous one is being made durable: a caller
+ * that puts an array under AFTER_COMMIT in the edit's context gets the
+ * durability Promise pushed there (endEdit then answers at once), and
+ * acknowledges the edit once it resolves.
+ */
+import type { DataContainer } from '../data/data-container.ts';
+import type { ModuleMeta } from '../meta/meta.ts';
+import type { EditRequest } from '../actors/requests.ts';
+import { ChangeRecorder } from './change-recorder.ts';
+import type { LiveState, StorageBackend, StorageFactory } from './storage-backend.ts';
+
+/** Context key: an array the durability Promise of a committed edit is pushed to (see above). */
+export const AFTER_COMMIT = 'rxconf.afterCommit';
+
+export class Persistence implements LiveState {
+  private readonly recorders = new Map<string, ChangeRecorder>();
+  private readonly backend: StorageBackend;
+  private open = 0;
+  private settled: (() => void)[] = [];
+
+  constructor(
+    readonly roots: ReadonlyMap<string, DataContainer>,
+    storage: StorageFactory,
+  ) {
+    this.backend = storage(this);
+  }
+
+  load(): Map<string, DataContainer> {
+    return this.backend.load();
+  }
+
+  /** The recorder the nodes of `module` report their changes to. */
+  recorder(module: ModuleMeta): ChangeRecorder {
+    let r = this.recorders.get(module.name);
+    if (r === undefined) {
+      r = new ChangeRecorder();
+      this.recorders.set(module.name, r);
+    }
+    return r;
+  }
+
+  whenSettled(f: () => void): void {
+    if (this.open === 0) f();
+    else this.settled.push(f);
+  }
+
+  /** An edit of a module begins (its root's beginEdit); refused once storage has failed. */
+  began(): void {
+    const failure = this.backend.failure;
+    if (failure !== undefined) throw new Error(`the datastore can no longer store edits: ${failure.message}`);
+    this.open += 1;
+  }
+
+  /** The edit began with `began` ended: stored when committed, dropped when it failed. */
+  ended(module: ModuleMeta, r: EditRequest): Promise<void> | undefined {
+    const recorder = this.recorder(module);
+    let durable: Promise<void> | undefined;
+    if (r.failure !== undefined) {
+      recorder.discard();
+    } else {
+      const { ops, whole } = recorder.take();
+      const root = this.roots.get(module.name);
+      durable = whole && root !== undefined ? this.backend.append({ module, image: root })
+        : ops.length > 0 ? this.backend.append({ module, ops })
+          : this.backend.flush(); // nothing changed, but what it read must be durable before it is acknowledged
+    }
+    this.open = Math.max(0, this.open - 1);
+    if (this.open === 0 && this.settled.length > 0) for (const f of this.settled.splice(0)) f();
+    if (durable === undefined) return undefined;
+    const after = r.selection?.context?.[AFTER_COMMIT];
+    if (!Array.isArray(after)) return durable;
+    after.push(durable);
+    return undefined;
+  }
+
+  flush(): Promise<void> {
+    return this.backend.flush();
+  }
+
+  compact(): Promise<void> {
+    return this.backend.compact();
+  }
+
+  close(): Promise<void> {
+    return this.backend.close();
+  }
+}

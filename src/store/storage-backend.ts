@@ -1,0 +1,32 @@
+/**
+ * Between the datastore (the transaction runtime) and where its data is
+ * kept. The journal (journal-backend.ts) is one; an embedded database or a
+ * replicated store can take its place behind the same calls.
+ */
+import type { DataContainer } from '../data/data-container.ts';
+import type { StoredChange } from './change-op.ts';
+
+/** The datastore as a backend sees it. */
+export interface LiveState {
+  /** Every module's root as committed now (read when a snapshot is taken). */
+  readonly roots: ReadonlyMap<string, DataContainer>;
+  /** Runs `f` at once when no edit is half applied, else as soon as the open edits end. */
+  whenSettled(f: () => void): void;
+}
+
+export interface StorageBackend {
+  /** The stored data at start (synchronous: nothing is served before it), by module name. */
+  load(): Map<string, DataContainer>;
+  /** Stores a committed change; resolves once it is durable, when the edit may be acknowledged. */
+  append(change: StoredChange): Promise<void>;
+  /** Resolves once everything appended so far is durable. */
+  flush(): Promise<void>;
+  /** Writes the live state compactly and drops what that makes redundant. */
+  compact(): Promise<void>;
+  /** Flushes, compacts, releases the files; later appends fail. */
+  close(): Promise<void>;
+  /** Set once the backend cannot store any more (a failed write or sync). */
+  readonly failure: Error | undefined;
+}
+
+export type StorageFactory = (live: LiveState) => StorageBackend;
