@@ -22,8 +22,19 @@
  * then the stream ends. The error itself is not sent to the client (it may
  * hold server internals); the hub hands it to `onSourceError`.
  *
+ * A subscriber whose filter exceeded its evaluation budget on an event
+ * (event-filter.ts) gets, after everything queued before that event:
+ *
+ *   event: error
+ *   data: {"reason":"filter-budget","max-steps":100000}
+ *   <blank line>
+ *
+ * (with the filter's actual budget), then the stream ends. Every subscriber
+ * of the same filter text gets it: they share one evaluation.
+ *
  * A source that completes ends its subscribers' streams with no extra frame.
  */
+import { FilterBudgetExceeded } from './event-filter.ts';
 import { sseEvent, type SseFrame } from './sse-frame.ts';
 
 export const overflowFrame = (maxQueuedEvents: number): SseFrame => ({
@@ -37,3 +48,13 @@ export const SOURCE_ERROR_FRAME: SseFrame = Object.freeze({
   text: sseEvent('error', JSON.stringify({ reason: 'source-error' })),
   count: 0,
 });
+
+export const filterBudgetFrame = (maxSteps: number): SseFrame => ({
+  kind: 'final',
+  text: sseEvent('error', JSON.stringify({ reason: 'filter-budget', 'max-steps': maxSteps })),
+  count: 0,
+});
+
+/** The final frame for a stream that failed with `error`. */
+export const finalFrameFor = (error: unknown): SseFrame =>
+  error instanceof FilterBudgetExceeded ? filterBudgetFrame(error.maxSteps) : SOURCE_ERROR_FRAME;

@@ -1,5 +1,5 @@
 import { catchError, map, of, type OperatorFunction, type SchedulerLike } from 'rxjs';
-import { SOURCE_ERROR_FRAME } from './final-frames.ts';
+import { finalFrameFor } from './final-frames.ts';
 import { keepAlive } from './keep-alive.ts';
 import { KEEP_ALIVE_FRAME, type SseFrame } from './sse-frame.ts';
 
@@ -16,8 +16,9 @@ export interface FrameEventsOptions<E> {
 /**
  * Notifications to SSE frames: one event frame per event, a keep-alive
  * comment on each idle tick, and a failure of the source or of the encoder
- * turned into the final `SOURCE_ERROR_FRAME` and completion (a stream body
- * cannot carry an error, only bytes).
+ * turned into its final frame (`finalFrameFor`: `SOURCE_ERROR_FRAME`, or the
+ * `filter-budget` frame for a filter over its budget) and completion (a
+ * stream body cannot carry an error, only bytes).
  *
  *   events:  -a-----#
  *   result:  -A----k(X|)     (keepAliveMs 3, A = frameOf(a), X = SOURCE_ERROR_FRAME)
@@ -40,6 +41,6 @@ export const frameEvents = <E>({
     events.pipe(
       map(guarded),
       keepAlive(keepAliveMs, KEEP_ALIVE_FRAME, scheduler),
-      catchError(() => of(SOURCE_ERROR_FRAME)),
+      catchError((error: unknown) => of(finalFrameFor(error))),
     );
 };

@@ -16,10 +16,12 @@ export { PullStream, type PullStreamOptions, type StreamSubscriber } from './pul
 export { keepAlive } from './keep-alive.ts';
 export { coalesceFrames, frameCoalescer, nextTurn, onScheduler, type FlushTimer, type FrameCoalescer } from './coalesce-frames.ts';
 export { eventFrame, KEEP_ALIVE_FRAME, sseComment, sseData, sseEvent, type SseFrame } from './sse-frame.ts';
-export { overflowFrame, SOURCE_ERROR_FRAME } from './final-frames.ts';
+export { filterBudgetFrame, finalFrameFor, overflowFrame, SOURCE_ERROR_FRAME } from './final-frames.ts';
 export { createStreamCounters, type StreamCounters } from './stream-counters.ts';
 export { type StreamEvent, notificationEvent, changeEvent } from './stream-event.ts';
 export { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
-export { compileEventFilter, MAX_FILTER_LENGTH, type CompiledFilter } from './event-filter.ts';
+export {
+  compileEventFilter, FILTER_LIMITS, FILTER_MAX_STEPS, FilterBudgetExceeded, type CompiledFilter,
+} from './event-filter.ts';
 export { notificationSource, changeSource, nestIn } from './event-sources.ts';
 export { eventStreamResponse, type EventStreamRequest } from './event-stream-response.ts';

@@ -1,25 +1,30 @@
 /**
  * The comparison operators with XPath 1.0 semantics (§3.4). Comparisons
- * involving node-sets are existential: true when some node (pair) satisfies it.
+ * involving node-sets are existential: true when some node (pair) satisfies
+ * it. Each node of a node-set operand spends a step of the budget.
  */
+import type { XPathBudget } from './budget.ts';
 import { nodeStringValue } from './string-value.ts';
 import { xpathBoolean } from './xpath-boolean.ts';
 import { xpathNumber } from './xpath-number.ts';
 import { parseNumber } from './parse-number.ts';
+import type { XNode } from './x-node.ts';
 import { isNodeSet, type NodeSet, type XPathValue } from './xpath-value.ts';
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
 type Atom = string | number | boolean;
 
-export function compareValues(op: CompareOp, a: XPathValue, b: XPathValue): boolean {
+export function compareValues(op: CompareOp, a: XPathValue, b: XPathValue, budget?: XPathBudget): boolean {
   if (isNodeSet(a)) {
-    if (isNodeSet(b)) return compareNodeSets(op, a, b);
+    if (isNodeSet(b)) return compareNodeSets(op, a, b, budget);
     if (typeof b === 'boolean') return compareAtoms(op, a.length > 0, b);
-    return a.some((n) => compareAtoms(op, nodeStringValue(n), b));
+    budget?.spend(a.length);
+    return a.some((n) => compareAtoms(op, nodeStringValue(n, budget), b));
   }
   if (isNodeSet(b)) {
     if (typeof a === 'boolean') return compareAtoms(op, a, b.length > 0);
-    return b.some((n) => compareAtoms(op, a, nodeStringValue(n)));
+    budget?.spend(b.length);
+    return b.some((n) => compareAtoms(op, a, nodeStringValue(n, budget)));
   }
   return compareAtoms(op, a, b);
 }
@@ -45,31 +50,33 @@ function relation(op: '<' | '<=' | '>' | '>=', x: number, y: number): boolean {
   }
 }
 
-function compareNodeSets(op: CompareOp, a: NodeSet, b: NodeSet): boolean {
+function compareNodeSets(op: CompareOp, a: NodeSet, b: NodeSet, budget: XPathBudget | undefined): boolean {
   if (a.length === 0 || b.length === 0) return false;
+  budget?.spend(a.length + b.length);
+  const value = (n: XNode): string => nodeStringValue(n, budget);
   if (op === '=') {
-    const strings = new Set(a.map(nodeStringValue));
-    return b.some((n) => strings.has(nodeStringValue(n)));
+    const strings = new Set(a.map(value));
+    return b.some((n) => strings.has(value(n)));
   }
   if (op === '!=') {
-    const strings = new Set(a.map(nodeStringValue));
+    const strings = new Set(a.map(value));
     if (strings.size > 1) return true;
     const [only] = strings;
-    return b.some((n) => nodeStringValue(n) !== only);
+    return b.some((n) => value(n) !== only);
   }
   // Relational: some pair satisfies it iff the extreme values do (NaN never does).
-  const [minA, maxA] = range(a);
-  const [minB, maxB] = range(b);
+  const [minA, maxA] = range(a, value);
+  const [minB, maxB] = range(b, value);
   if (op === '<' || op === '<=') return relation(op, minA, maxB);
   return relation(op, maxA, minB);
 }
 
 /** [min, max] of the numeric values, ignoring NaN; [NaN, NaN] when all are NaN. */
-function range(nodes: NodeSet): [number, number] {
+function range(nodes: NodeSet, value: (n: XNode) => string): [number, number] {
   let min = NaN;
   let max = NaN;
   for (const n of nodes) {
-    const v = parseNumber(nodeStringValue(n));
+    const v = parseNumber(value(n));
     if (Number.isNaN(v)) continue;
     if (!(v >= min)) min = v;
     if (!(v <= max)) max = v;

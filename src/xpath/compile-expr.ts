@@ -34,7 +34,7 @@ export function compileExpr(expr: XPathExpr, scope: XPathScope, inPredicate = fa
     case 'variable': throw new XPathError(`variable references are not supported: $${expr.name}`);
     case 'negate': {
       const e = sub(expr.expr);
-      return (f, r) => -xpathNumber(e(f, r));
+      return (f, r) => -xpathNumber(e(f, r), r.budget);
     }
     case 'binary': return compileBinary(expr.op, expr.left, expr.right, scope, sub);
     case 'call': return compileCall(expr.name, expr.args, scope, sub);
@@ -88,7 +88,10 @@ function compileCall(name: string, argExprs: readonly XPathExpr[], scope: XPathS
   const problem = fn.check?.(argExprs, scope);
   if (problem !== undefined) throw new XPathError(problem);
   const args = argExprs.map(sub);
-  return (f, r) => fn.call(args.map((a) => a(f, r)), f, r);
+  return (f, r) => {
+    r.budget.spend(1);
+    return fn.call(args.map((a) => a(f, r)), f, r);
+  };
 }
 
 function compileBinary(op: BinaryOp, leftExpr: XPathExpr, rightExpr: XPathExpr, scope: XPathScope, sub: Sub): Evaluator {
@@ -105,17 +108,22 @@ function compileBinary(op: BinaryOp, leftExpr: XPathExpr, rightExpr: XPathExpr, 
       return comparison(op, left, right);
     }
     case '<': case '<=': case '>': case '>=': return comparison(op, left, right);
-    case '+': return (f, r) => xpathNumber(left(f, r)) + xpathNumber(right(f, r));
-    case '-': return (f, r) => xpathNumber(left(f, r)) - xpathNumber(right(f, r));
-    case '*': return (f, r) => xpathNumber(left(f, r)) * xpathNumber(right(f, r));
-    case 'div': return (f, r) => xpathNumber(left(f, r)) / xpathNumber(right(f, r));
-    case 'mod': return (f, r) => xpathNumber(left(f, r)) % xpathNumber(right(f, r));
-    case '|': return (f, r) => r.order.merge(nodeSetOperand(left(f, r)), nodeSetOperand(right(f, r)));
+    case '+': return (f, r) => xpathNumber(left(f, r), r.budget) + xpathNumber(right(f, r), r.budget);
+    case '-': return (f, r) => xpathNumber(left(f, r), r.budget) - xpathNumber(right(f, r), r.budget);
+    case '*': return (f, r) => xpathNumber(left(f, r), r.budget) * xpathNumber(right(f, r), r.budget);
+    case 'div': return (f, r) => xpathNumber(left(f, r), r.budget) / xpathNumber(right(f, r), r.budget);
+    case 'mod': return (f, r) => xpathNumber(left(f, r), r.budget) % xpathNumber(right(f, r), r.budget);
+    case '|': return (f, r) => {
+      const a = nodeSetOperand(left(f, r));
+      const b = nodeSetOperand(right(f, r));
+      r.budget.spend(a.length + b.length);
+      return r.order.merge(a, b);
+    };
   }
 }
 
 const comparison = (op: CompareOp, left: Evaluator, right: Evaluator): Evaluator =>
-  (f, r) => compareValues(op, left(f, r), right(f, r));
+  (f, r) => compareValues(op, left(f, r), right(f, r), r.budget);
 
 const literal = (e: XPathExpr): string => (e.kind === 'literal' ? e.value : '');
 

@@ -21,6 +21,7 @@ export function compilePredicate(expr: XPathExpr, evaluator: Evaluator): Predica
   return (nodes, run) => {
     const kept: XNode[] = [];
     const focus: Focus = { node: nodes[0] as XNode, position: 0, size: nodes.length };
+    run.budget.spend(nodes.length);
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i] as XNode;
       focus.node = node;

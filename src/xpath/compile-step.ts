@@ -19,7 +19,7 @@ export function compileStep(step: Step, scope: XPathScope, predicates: readonly 
   const reverse = isReverseAxis(axis);
   const fromOne = (node: XNode, run: Run): XNode[] => {
     let out: XNode[] = [];
-    collectAxis(axis, node, test, out);
+    collectAxis(axis, node, test, out, run.budget);
     out = applyPredicates(out, predicates, run);
     return reverse ? out.reverse() : out;
   };
@@ -27,6 +27,7 @@ export function compileStep(step: Step, scope: XPathScope, predicates: readonly 
     if (contexts.length === 1) return fromOne(contexts[0] as XNode, run);
     const all: XNode[] = [];
     for (const c of contexts) for (const n of fromOne(c, run)) all.push(n);
+    run.budget.spend(all.length);
     return run.order.sort(all);
   };
 }

@@ -27,9 +27,10 @@ export function compareWithIdentity(op: '=' | '!=', other: Evaluator, spellings:
   return (focus, run) => {
     const v = other(focus, run);
     if (isNodeSet(v)) {
+      run.budget.spend(v.length);
       return op === '='
-        ? v.some((n) => { const s = nodeStringValue(n); return s === a || s === b; })
-        : v.some((n) => { const s = nodeStringValue(n); return s !== a && s !== b; });
+        ? v.some((n) => { const s = nodeStringValue(n, run.budget); return s === a || s === b; })
+        : v.some((n) => { const s = nodeStringValue(n, run.budget); return s !== a && s !== b; });
     }
     const equal = compareAtoms('=', v, a) || compareAtoms('=', v, b);
     return op === '=' ? equal : !equal;

@@ -4,6 +4,7 @@
  * compiling or evaluating are thrown as `XPathError` inside the evaluator and
  * turned into data at the public boundary (compile-xpath.ts).
  */
+import type { XPathBudget } from './budget.ts';
 import type { DocumentOrder } from './document-order.ts';
 import type { XNode } from './x-node.ts';
 import type { XPathScope, YangFunctions } from './xpath-context.ts';
@@ -22,6 +23,8 @@ export interface Run {
   readonly current: XNode;
   readonly functions: YangFunctions;
   readonly order: DocumentOrder;
+  /** Steps left: every walk, predicate, comparison and call spends from it (see budget.ts). */
+  readonly budget: XPathBudget;
   /** Values of context-free subexpressions of predicates (see context-free.ts). */
   memo: Map<Evaluator, { readonly root: XNode; readonly value: XPathValue }> | undefined;
 }

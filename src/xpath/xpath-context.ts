@@ -1,4 +1,5 @@
 /** What an expression is evaluated against: its static scope, the focus, and the YANG hooks. */
+import type { XPathBudget } from './budget.ts';
 import type { XNode } from './x-node.ts';
 
 /** Where the expression was written; fixed per expression, used at compile time. */
@@ -32,6 +33,12 @@ export interface XPathFocus {
   /** The node current() returns; defaults to `node`. */
   readonly current?: XNode;
   readonly functions?: YangFunctions;
+  /**
+   * A budget to spend from, shared with other evaluations (one for a whole
+   * validation run, say). Default: a new one of the compiled expression's
+   * `maxSteps` for each evaluation.
+   */
+  readonly budget?: XPathBudget;
 }
 
 /** Everything in one object, as `evaluateXPath` takes it. */

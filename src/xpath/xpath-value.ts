@@ -9,4 +9,9 @@ export const isNodeSet = (v: XPathValue): v is NodeSet => Array.isArray(v);
 /** Result of compiling or evaluating: errors are data. */
 export type XPathResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message: string };
+  | {
+    readonly ok: false;
+    readonly message: string;
+    /** Set when the evaluation stopped because it exceeded its budget (see budget.ts). */
+    readonly overBudget?: true;
+  };

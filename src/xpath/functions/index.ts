@@ -1,4 +1,4 @@
 export { functionTable } from './function-table.ts';
 export type { XPathFunction } from './xpath-function.ts';
 export { resolveIdentity } from './yang-functions.ts';
-export { xsdRegExp } from './xsd-pattern.ts';
+export { xsdMatcher } from './xsd-pattern.ts';

@@ -1,16 +1,18 @@
 /**
  * XSD regular expressions for re-match(), compiled once per pattern text
- * (patterns are nearly always literals, so a small cache serves them all).
+ * (patterns are nearly always literals, so a small cache serves them all)
+ * to the linear-time matcher: no value makes re-match() take more than time
+ * linear in its length.
  */
-import { compileXsdRegex, type XsdRegexCompilation } from '../../types/index.ts';
+import { compileXsdMatcher, type XsdMatcherCompilation } from '../../types/index.ts';
 
-const cache = new Map<string, XsdRegexCompilation>();
+const cache = new Map<string, XsdMatcherCompilation>();
 const LIMIT = 1000;
 
-export function xsdRegExp(pattern: string): XsdRegexCompilation {
+export function xsdMatcher(pattern: string): XsdMatcherCompilation {
   let c = cache.get(pattern);
   if (c === undefined) {
-    c = compileXsdRegex(pattern);
+    c = compileXsdMatcher(pattern);
     if (cache.size >= LIMIT) cache.clear();
     cache.set(pattern, c);
   }

@@ -8,7 +8,7 @@ import { XPathError, type Run } from '../runtime.ts';
 import { xpathString } from '../xpath-string.ts';
 import type { XPathValue } from '../xpath-value.ts';
 import { nodeSetArg, type XPathFunction } from './xpath-function.ts';
-import { xsdRegExp } from './xsd-pattern.ts';
+import { xsdMatcher } from './xsd-pattern.ts';
 
 /** "prefix:name" or "name" (default module) → module and name; undefined when unresolvable. */
 export function resolveIdentity(text: string, scope: XPathScope): { module: string; name: string } | undefined {
@@ -38,6 +38,7 @@ function derivedFrom(orSelf: boolean): XPathFunction {
       const base = resolveIdentity(text, run.scope);
       if (base === undefined) throw new XPathError(`${fn}(): cannot resolve the prefix of identity '${text}'`);
       const test = hook(run, 'derivedFrom', fn);
+      run.budget.spend(nodes.length);
       return nodes.some((n) => {
         const v = n.stringValue();
         return test(v.includes(':') ? v : `${n.module}:${v}`, base, orSelf);
@@ -46,21 +47,35 @@ function derivedFrom(orSelf: boolean): XPathFunction {
   };
 }
 
-function reMatch(args: readonly XPathValue[]): boolean {
-  const pattern = xpathString(args[1] as XPathValue);
-  const re = xsdRegExp(pattern);
-  if (!re.ok) throw new XPathError(`re-match(): invalid regular expression '${pattern}': ${re.message}`);
-  return re.regex.test(xpathString(args[0] as XPathValue));
-}
+const reMatch: XPathFunction = {
+  minArgs: 2, maxArgs: 2,
+  // a literal pattern is checked once, when the expression is compiled
+  check: (args) => {
+    const p = args[1];
+    if (p?.kind !== 'literal') return undefined;
+    const c = xsdMatcher(p.value);
+    return c.ok ? undefined : `re-match(): invalid regular expression '${p.value}': ${c.message}`;
+  },
+  call: (args, _focus, run) => {
+    const pattern = xpathString(args[1] as XPathValue, run.budget);
+    const c = xsdMatcher(pattern);
+    if (!c.ok) throw new XPathError(`re-match(): invalid regular expression '${pattern}': ${c.message}`);
+    const text = xpathString(args[0] as XPathValue, run.budget);
+    return c.matcher.test(text, { spend: (units) => run.budget.spendChars(units) });
+  },
+};
 
 export const yangFunctions: ReadonlyMap<string, XPathFunction> = new Map<string, XPathFunction>([
   ['current', { minArgs: 0, maxArgs: 0, call: (_a, _f, run) => [run.current] }],
-  ['re-match', { minArgs: 2, maxArgs: 2, call: reMatch }],
+  ['re-match', reMatch],
   ['deref', {
     minArgs: 1, maxArgs: 1,
     call: (args, _f, run) => {
       const first = nodeSetArg('deref', args[0])[0];
-      return first === undefined ? [] : run.order.sort([...hook(run, 'deref', 'deref')(first)]);
+      if (first === undefined) return [];
+      const targets = [...hook(run, 'deref', 'deref')(first)];
+      run.budget.spend(targets.length);
+      return run.order.sort(targets);
     },
   }],
   ['derived-from', derivedFrom(false)],
@@ -74,10 +89,13 @@ export const yangFunctions: ReadonlyMap<string, XPathFunction> = new Map<string,
   }],
   ['bit-is-set', {
     minArgs: 2, maxArgs: 2,
-    call: (args) => {
+    call: (args, _focus, run) => {
       const first = nodeSetArg('bit-is-set', args[0])[0];
-      const bit = xpathString(args[1] as XPathValue);
-      return first !== undefined && bit !== '' && first.stringValue().split(/[ \t\r\n]+/).includes(bit);
+      const bit = xpathString(args[1] as XPathValue, run.budget);
+      if (first === undefined || bit === '') return false;
+      const bits = first.stringValue();
+      run.budget.spendChars(bits.length + bit.length);
+      return bits.split(/[ \t\r\n]+/).includes(bit);
     },
   }],
 ]);
