@@ -66,6 +66,10 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
       const { serveCommand } = await import('./serve-command.ts');
       return serveCommand(rest);
     }
+    case 'passwd': {
+      const { passwdCommand } = await import('./passwd-command.ts');
+      return passwdCommand(rest);
+    }
   }
 };
 

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createServer, type ServerOptions, type Transport } from '../server/create-server.ts';
 import { jsonLogger } from '../server/logger.ts';
+import type { AuthOptions } from '../server/auth/authenticate.ts';
+import type { CertToName } from '../server/auth/certificate-auth.ts';
 
 const TRANSPORTS: readonly (Transport | 'auto')[] = ['auto', 'uws', 'http1', 'h2c'];
 
@@ -22,12 +24,61 @@ export const serveOptions = {
   transport: { type: 'string', default: 'auto' },
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
+  'tls-ca': { type: 'string' },
   'cors-origin': { type: 'string', multiple: true, default: [] as string[] },
+  'allowed-host': { type: 'string', multiple: true, default: [] as string[] },
+  users: { type: 'string' },
+  jwks: { type: 'string' },
+  'jwt-issuer': { type: 'string' },
+  'jwt-audience': { type: 'string' },
+  'trusted-proxy': { type: 'string', multiple: true, default: [] as string[] },
+  'cert-user': { type: 'string', multiple: true, default: [] as string[] },
+  anonymous: { type: 'boolean', default: false },
+  nacm: { type: 'boolean', default: false },
+  'recovery-user': { type: 'string' },
   'metrics-path': { type: 'string' },
   'metrics-module': { type: 'string', multiple: true, default: [] as string[] },
   quiet: { type: 'boolean', short: 'q', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+const MAP_TYPES: Readonly<Record<string, CertToName['mapType']>> = {
+  cn: 'common-name', 'san-dns': 'san-dns-name', 'san-email': 'san-rfc822-name', 'san-ip': 'san-ip-address', 'san-any': 'san-any',
+};
+
+/** `--cert-user FINGERPRINT=NAME`: NAME a user, or how to take it from the certificate. */
+const certUser = (text: string): CertToName | string => {
+  const eq = text.lastIndexOf('=');
+  if (eq <= 0) return `--cert-user takes FINGERPRINT=NAME, not "${text}"`;
+  const fingerprint = text.slice(0, eq);
+  const name = text.slice(eq + 1);
+  const mapType = MAP_TYPES[name];
+  return mapType === undefined ? { fingerprint, mapType: 'specified', name } : { fingerprint, mapType };
+};
+
+type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof serveOptions }>>['values'];
+
+/** The authentication options the flags ask for, or undefined for none, or a usage problem. */
+const authOf = (v: Values): AuthOptions | undefined | string => {
+  const certs = v['cert-user'].map(certUser);
+  const bad = certs.find((c): c is string => typeof c === 'string');
+  if (bad !== undefined) return bad;
+  if (certs.length > 0 && v['tls-ca'] === undefined) return '--cert-user needs --tls-ca (the CAs client certificates are checked against)';
+  const auth: AuthOptions = {
+    ...(v.users === undefined ? {} : { basic: { usersFile: v.users } }),
+    ...(v.jwks === undefined ? {} : {
+      bearer: {
+        jwksFile: v.jwks,
+        ...(v['jwt-issuer'] === undefined ? {} : { issuer: v['jwt-issuer'] }),
+        ...(v['jwt-audience'] === undefined ? {} : { audience: v['jwt-audience'] }),
+      },
+    }),
+    ...(v['trusted-proxy'].length === 0 ? {} : { proxy: { trusted: v['trusted-proxy'] } }),
+    ...(certs.length === 0 ? {} : { certificates: { map: certs as CertToName[] } }),
+    ...(v.anonymous ? { anonymous: true } : {}),
+  };
+  return Object.keys(auth).length === 0 ? undefined : auth;
+};
 
 const fail = (message: string): number => {
   console.error(`rxconf serve: ${message}`);
@@ -47,6 +98,9 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   const transport = values.transport as Transport | 'auto';
   if (!TRANSPORTS.includes(transport)) return fail(`--transport must be one of ${TRANSPORTS.join(', ')}`);
   if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) return fail('--tls-cert and --tls-key go together');
+  if (values['tls-ca'] !== undefined && values['tls-cert'] === undefined) return fail('--tls-ca needs --tls-cert and --tls-key');
+  const auth = authOf(values);
+  if (typeof auth === 'string') return fail(auth);
   const logger = jsonLogger();
   const options: ServerOptions = {
     searchPath: values.path,
@@ -59,15 +113,37 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     ...(values.host === undefined ? {} : { host: values.host }),
     ...(port === undefined ? {} : { port }),
     ...(values.app === undefined ? {} : { app: values.app }),
-    ...(values['tls-cert'] === undefined ? {} : { tls: { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key'] as string) } }),
+    ...(values['tls-cert'] === undefined ? {} : {
+      tls: {
+        cert: readFileSync(values['tls-cert']),
+        key: readFileSync(values['tls-key'] as string),
+        ...(values['tls-ca'] === undefined ? {} : { ca: readFileSync(values['tls-ca']) }),
+      },
+    }),
+    ...(auth === undefined ? {} : { auth }),
+    ...(values.nacm ? { nacm: values['recovery-user'] === undefined ? true : { recoveryUser: values['recovery-user'] } } : {}),
+    ...(values['allowed-host'].length === 0 ? {} : { allowedHosts: values['allowed-host'] }),
     ...(values['cors-origin'].length === 0 ? {} : { cors: { origins: values['cors-origin'].includes('*') ? '*' as const : values['cors-origin'] } }),
     metrics: { ...(values['metrics-path'] === undefined ? {} : { path: values['metrics-path'] }), modules: values['metrics-module'] },
   };
   const server = createServer(options);
   const address = await server.listen();
   console.log(`listening on ${address.url}`);
+  const tlsFiles = values['tls-cert'] === undefined ? undefined : { cert: values['tls-cert'], key: values['tls-key'] as string, ca: values['tls-ca'] };
+  // SIGHUP: read the certificate, key and CAs again; new connections use them, open ones and their streams go on.
+  const reload = (): void => {
+    if (tlsFiles === undefined) return;
+    try {
+      server.setTls({ cert: readFileSync(tlsFiles.cert), key: readFileSync(tlsFiles.key), ...(tlsFiles.ca === undefined ? {} : { ca: readFileSync(tlsFiles.ca) }) });
+      logger.info({ cert: tlsFiles.cert }, 'TLS certificate reloaded');
+    } catch (e) {
+      logger.error({ err: e }, 'TLS reload failed; the previous certificate stays in use');
+    }
+  };
+  process.on('SIGHUP', reload);
   await new Promise<void>((done) => {
     const stop = (): void => {
+      process.off('SIGHUP', reload);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       const now = (): void => process.exit(130);

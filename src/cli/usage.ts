@@ -33,8 +33,9 @@ exit: 0 printed, 1 errors in the modules or an unknown --features name, 2 usage 
 export const SERVE_USAGE = `usage: rxconf serve [options] --module NAME [--module NAME...]
 
 Serves the modules over RESTCONF on the embedded datastore and prints
-"listening on URL" on stdout when ready. SIGINT and SIGTERM close it
-gracefully (in-flight requests finish, event streams end, data is flushed).
+"listening on URL" on stdout when ready; logs go to stdout as JSON lines.
+SIGINT and SIGTERM close it gracefully (in-flight requests finish, event
+streams end, data is flushed); a second signal exits at once.
 
 options:
   -m, --module NAME|FILE    a module to serve (repeatable; also as a positional argument)
@@ -42,15 +43,51 @@ options:
   -F, --features MOD:F,G    enable only these features of MOD (repeatable)
       --data FILE           the datastore file: loaded at start, every committed edit
                             written back (default: in memory)
+      --app FILE            an application module: its default export gets the app context
       --host HOST           listen address (default 127.0.0.1)
       --port N              listen port, 0 for any free one (default 8080)
-      --app FILE            an application module: its default export gets the app context
       --transport T         auto (uWebSockets.js if a native build loads, else node:http),
                             uws, http1 or h2c (default auto)
+      --tls-cert FILE       TLS certificate (PEM); with --tls-key: HTTPS, HTTP/2 and HTTP/1.1
+      --tls-key FILE        TLS private key (PEM)
+      --tls-ca FILE         CAs that client certificates are checked against
+      --allowed-host NAME   a Host header accepted besides the listen address (repeatable)
+      --cors-origin ORIGIN  an origin browsers may call from (repeatable; * for any)
+  authentication (none of these: requests are not authenticated):
+      --users FILE          HTTP Basic, users and scrypt hashes from FILE
+      --jwks FILE           Bearer JWTs checked against the keys in FILE
+      --jwt-issuer ISS      the issuer Bearer tokens must name
+      --jwt-audience AUD    the audience Bearer tokens must name
+      --trusted-proxy ADDR  a front proxy whose x-remote-user header names the user
+                            (repeatable)
+      --cert-user FP=NAME   a client certificate (SHA-256 fingerprint) as user NAME, or
+                            NAME cn, san-dns, san-email, san-ip, san-any to take it from
+                            the certificate (repeatable; needs --tls-ca)
+      --anonymous           requests without credentials are the user anonymous
+      --nacm                enforce access control (RFC 8341, ietf-netconf-acm)
+      --recovery-user NAME  the user NACM never restricts
+  operations:
+      --metrics-path PATH   where the Prometheus exposition is served (default /metrics)
+      --metrics-module MOD  also export MOD's numeric state leaves as metrics (repeatable)
+  -q, --quiet               no access log
   -h, --help                this help
 
 exit: 0 closed cleanly, 1 could not start (schema error, port taken, app failed),
       2 usage error`;
+
+export const PASSWD_USAGE = `usage: rxconf passwd [options] FILE USER
+
+Adds USER to the Basic authentication user file FILE (serve --users FILE),
+or changes their password. The password is read from standard input, one
+line (prompted for on a terminal), at least 8 characters. FILE is written
+atomically with mode 0600.
+
+options:
+      --groups G,G          the user's groups (default: kept, or none for a new user)
+      --delete              remove USER from FILE instead
+  -h, --help                this help
+
+exit: 0 written, 1 password too short or no such user to delete, 2 usage error`;
 
 export const MAIN_USAGE = `usage: rxconf <command> [options] ...
 
@@ -58,6 +95,7 @@ commands:
   check     compile YANG modules and report every problem
   tree      print the schema tree of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
+  passwd    add a user to a Basic authentication user file, or change a password
 
   rxconf <command> --help   the command's options
   rxconf --version          the version
@@ -65,8 +103,9 @@ commands:
 exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
 
 /** Each subcommand's help, by name. */
-export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'serve', string>> = {
+export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'serve' | 'passwd', string>> = {
   check: CHECK_USAGE,
   tree: TREE_USAGE,
   serve: SERVE_USAGE,
+  passwd: PASSWD_USAGE,
 };

@@ -36,6 +36,7 @@ import { Nacm, NACM_MODULE, READING, type NacmOptions } from './nacm/nacm.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
+import type { TlsFiles } from '../http/adapters/node-adapter.ts';
 import { loadApp } from './load-app.ts';
 import { jsonLogger, silentLogger, type Logger } from './logger.ts';
 import { withMetrics } from './metrics-route.ts';
@@ -71,8 +72,8 @@ export interface ServerOptions {
   readonly host?: string;
   /** Listen port (0: any free one); default the module's `listen/port` (8080). */
   readonly port?: number;
-  /** TLS (served by node:http2: HTTP/2 and HTTP/1.1 by ALPN). */
-  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
+  /** TLS (served by node:http2: HTTP/2 and HTTP/1.1 by ALPN); with `ca`, clients are asked for certificates signed by it. */
+  readonly tls?: TlsFiles;
   /** Initial values of the rxconf-server limits (editable at run time like any config). */
   readonly limits?: ServerLimits;
   /** Who may connect: Basic, Bearer (JWT), TLS client certificates, a trusted proxy, anonymous. Default: no authentication. */
@@ -119,6 +120,8 @@ export interface RxconfServer {
   listen(): Promise<ListenAddress>;
   /** Runs a request through the whole pipeline without a socket (for tests). */
   inject(request: InjectRequest): Promise<InjectResponse>;
+  /** New TLS certificate, key and CAs for new connections; open connections and streams keep theirs. */
+  setTls(tls: TlsFiles): void;
   /** Stops accepting, lets in-flight requests finish (up to `closeTimeoutMs`), ends event streams, flushes the datastore. */
   close(): Promise<void>;
 }
@@ -161,7 +164,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     maxQueuedEvents: settings.maxQueuedEvents,
     onError: (key, error) => logger.error({ stream: key, err: error }, 'event source failed'),
   });
-  const stats = new HttpStats();
+  const stats = new HttpStats(() => listening?.connections() ?? 0);
   const handlers = new AppHandlers(schema);
   const overrides = new Map<string, RootOverride>(Object.entries(o.nodes ?? {}));
   const cleanups: (() => void | Promise<void>)[] = [];
@@ -254,6 +257,10 @@ export const createServer = (options: ServerOptions): RxconfServer => {
       hosts = allowedHosts(listening.address.host, o.allowedHosts);
       core = makeCore();
       return listening.address;
+    },
+    setTls: (tls) => {
+      if (listening === undefined) throw new Error('the server is not listening');
+      listening.setTls(tls);
     },
     inject: async (request) => {
       await ready;

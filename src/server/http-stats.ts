@@ -1,6 +1,12 @@
 /** What the server has answered, by status; read by the rxconf-server stats container. */
 export class HttpStats {
-  connections = 0;
+  constructor(private readonly openConnections: () => number = () => 0) {}
+
+  /** Client connections open now, on every transport. */
+  get connections(): number {
+    return this.openConnections();
+  }
+
   requests = 0;
   readonly responses = new Map<number, number>();
 

@@ -3,7 +3,7 @@
  * loads (never its slow imitation), else node:http; node:http2 for h2c and
  * TLS. The choice is logged once and kept for the server's runtime state.
  */
-import { listenNode } from '../http/adapters/node-adapter.ts';
+import { listenNode, type TlsFiles } from '../http/adapters/node-adapter.ts';
 import type { Handler } from '../http/exchange.ts';
 import { uwsNative } from '../http/adapters/uws-native.ts';
 import type { Logger } from './logger.ts';
@@ -16,7 +16,7 @@ export interface TransportOptions {
   readonly port: number;
   readonly transport: Transport | 'auto';
   readonly maxBodyBytes: number;
-  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
+  readonly tls?: TlsFiles;
   readonly onError: (error: unknown) => void;
   readonly logger: Logger;
 }
@@ -25,6 +25,10 @@ export interface Listening {
   readonly address: { readonly url: string; readonly host: string; readonly port: number; readonly transport: RuntimeInfo['transport'] };
   readonly runtime: RuntimeInfo;
   stopAccepting(): void;
+  /** Open client connections. */
+  connections(): number;
+  /** New TLS settings for new connections (SIGHUP). */
+  setTls(tls: TlsFiles): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +64,11 @@ export const listenTransport = async (handler: Handler, o: TransportOptions): Pr
     address: { url, host: o.host, port: server.port, transport },
     runtime,
     stopAccepting: () => server.stopAccepting(),
+    connections: () => server.connections(),
+    setTls: (tls) => {
+      if (!('setTls' in server)) throw new Error('this server does not serve TLS');
+      server.setTls(tls);
+    },
     close: () => server.close(),
   };
 };

@@ -17,7 +17,7 @@ const leaf = (c: ContainerMeta | ListMeta, name: string): LeafMeta => findDataCh
 
 export const buildStats = (meta: ContainerMeta, http: HttpStats, streams: StreamCounters): DataContainer => {
   const stats = new DataContainer(meta)
-    .set(leaf(meta, 'connections'), BigInt(http.connections))
+    .set(leaf(meta, 'connections'), http.connections)
     .set(leaf(meta, 'requests'), BigInt(http.requests));
   const responses = findDataChild(meta, undefined, 'responses') as ListMeta;
   const entries = [...http.responses].sort(([a], [b]) => a - b).map(([status, count]) =>

@@ -37,7 +37,7 @@ const optionsCodec = t.intersection([
     transport: t.keyof({ auto: null, uws: null, http1: null, h2c: null }),
     host: t.string,
     port,
-    tls: t.type({ key: t.unknown, cert: t.unknown }),
+    tls: t.intersection([t.type({ key: t.unknown, cert: t.unknown }), t.partial({ ca: t.unknown })]),
     limits: t.partial({
       maxBodyBytes: positive,
       maxNodeCount: positive,

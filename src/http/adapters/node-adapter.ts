@@ -12,7 +12,7 @@ export interface NodeOptions extends AdapterOptions {
   /** Without `tls`: HTTP/2 over cleartext (h2c, prior knowledge only) instead of HTTP/1.1. */
   readonly http2?: boolean;
   /** TLS; the server then offers HTTP/2 and HTTP/1.1 by ALPN (`http2` is ignored). */
-  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
+  readonly tls?: TlsFiles;
 }
 
 export interface NodeServer {
@@ -21,9 +21,25 @@ export interface NodeServer {
   connections(): number;
   /** Stops accepting connections; open ones go on being served. */
   stopAccepting(): void;
+  /** New TLS connections use these (open ones keep theirs): a renewed certificate without a restart. */
+  setTls(tls: TlsFiles): void;
   /** Stops listening and closes every connection; unfinished answers see their signal fire. */
   close(): Promise<void>;
 }
+
+/** Certificate, key and (to ask clients for certificates) the CAs that sign them, PEM. */
+export interface TlsFiles {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
+  readonly ca?: string | Buffer;
+}
+
+/** A client certificate is asked for when CAs are given, and checked by the application (`socket.authorized`), not by cutting the handshake. */
+const secureContext = (tls: TlsFiles) => ({
+  key: tls.key,
+  cert: tls.cert,
+  ...(tls.ca === undefined ? {} : { ca: tls.ca, requestCert: true, rejectUnauthorized: false }),
+});
 
 /** Serves `handler` over node:http (HTTP/1.1), node:http2 h2c, or node:http2 with TLS (h2 + HTTP/1.1). */
 export const listenNode = async (handler: Handler, options: NodeOptions): Promise<NodeServer> => {
@@ -32,7 +48,7 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   const onRequest = (req: NodeRequest, res: NodeResponse): void => serve(handler, settings, secure, req, res);
   const server: Server =
     options.tls !== undefined
-      ? createSecureServer({ key: options.tls.key, cert: options.tls.cert, allowHTTP1: true }, onRequest)
+      ? createSecureServer({ ...secureContext(options.tls), allowHTTP1: true }, onRequest)
       : options.http2 === true
         ? createH2cServer(onRequest)
         : createHttpServer(HTTP1_OPTIONS, onRequest);
@@ -54,6 +70,10 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   return {
     port: typeof address === 'object' && address !== null ? address.port : options.port,
     connections: () => sockets.size,
+    setTls: (tls) => {
+      if (options.tls === undefined) throw new Error('this server does not serve TLS');
+      (server as unknown as { setSecureContext(o: object): void }).setSecureContext(secureContext(tls));
+    },
     stopAccepting: () => {
       if (server.listening) server.close();
     },

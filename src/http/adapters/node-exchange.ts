@@ -13,6 +13,8 @@ import { declaredLength, expectsBody } from './request-body-length.ts';
 import { utf8Once } from './utf8-once.ts';
 import { releaseBody } from './release-body.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
+import type { TLSSocket } from 'node:tls';
+import type { PeerCertificate } from '../exchange.ts';
 
 export type NodeResponse = ServerResponse | Http2ServerResponse;
 
@@ -50,6 +52,22 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
     // 'close' before the adapter ended the answer: the client went away.
     // (Not res.writableFinished: node:http2 reports a reset stream as finished.)
     res.once('close', () => this.#abort());
+  }
+
+  /** The client's certificate when TLS verified it against the configured CAs. */
+  peerCertificate(): PeerCertificate | undefined {
+    if (!this.secure) return undefined;
+    const socket = this.#req.socket as TLSSocket;
+    if (socket.authorized !== true) return undefined;
+    const c = socket.getPeerCertificate(true);
+    if (c === undefined || c === null || typeof c.fingerprint256 !== 'string') return undefined;
+    const issuer = c.issuerCertificate !== undefined && c.issuerCertificate !== c ? c.issuerCertificate.fingerprint256 : undefined;
+    return {
+      fingerprint256: c.fingerprint256,
+      ...(issuer === undefined ? {} : { issuerFingerprint256: issuer }),
+      subject: c.subject as unknown as PeerCertificate['subject'],
+      ...(c.subjectaltname === undefined ? {} : { subjectaltname: c.subjectaltname }),
+    };
   }
 
   get #h2(): boolean {
