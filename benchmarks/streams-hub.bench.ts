@@ -91,6 +91,22 @@ const runBaseline = async (subscribers: number, events: readonly Alarm[]): Promi
   return seconds;
 };
 
+/**
+ * Milliseconds to release `subscribers` idle subscribers one by one (what a
+ * server does when its clients go away), subscribed in order and released in
+ * order: the case where a Subject's array search costs O(n) each.
+ */
+const runRelease = (subscribers: number): number => {
+  const hub = createEventHub<Alarm>({ keepAliveMs: 0 });
+  const subject = new Subject<Alarm>();
+  const streams = Array.from({ length: subscribers }, () => hub.subscribe({ key: '/ex:alarm', open: () => subject }));
+  const start = process.hrtime.bigint();
+  for (const stream of streams) void stream.return();
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (hub.counters().subscribers !== 0 || subject.observed) throw new Error('release left a subscriber');
+  return ms;
+};
+
 const rows: BenchRow[] = [];
 for (const subscribers of SIZES) {
   const events = alarms(Math.round(DELIVERIES / subscribers));
@@ -119,6 +135,7 @@ for (const subscribers of SIZES) {
     'hub/baseline': median(ratios),
     'ratio min–max': `${Math.min(...ratios).toPrecision(2)}–${Math.max(...ratios).toPrecision(2)}`,
     'events/chunk': deliveries / chunks,
+    'release all, ms': median(Array.from({ length: RUNS }, () => runRelease(subscribers))),
   });
 }
 

@@ -1,6 +1,8 @@
 import type { CoreRequest } from '../exchange.ts';
 import { emptyBody } from './empty-body.ts';
 
+const noHeaders: ReadonlyMap<string, string> = new Map();
+
 export const clientGone = (): DOMException => new DOMException('the client went away', 'AbortError');
 
 /**
@@ -15,7 +17,7 @@ export abstract class ExchangeRequest implements CoreRequest {
   readonly method: string;
   readonly path: string;
   readonly query: string;
-  readonly headers: ReadonlyMap<string, string>;
+  #headers: ReadonlyMap<string, string>;
   body: AsyncIterable<Uint8Array> = emptyBody;
   abstract readonly protocol: string;
   abstract readonly secure: boolean;
@@ -27,7 +29,11 @@ export abstract class ExchangeRequest implements CoreRequest {
     this.method = method;
     this.path = path;
     this.query = query;
-    this.headers = headers;
+    this.#headers = headers;
+  }
+
+  get headers(): ReadonlyMap<string, string> {
+    return this.#headers;
   }
 
   get signal(): AbortSignal {
@@ -41,6 +47,15 @@ export abstract class ExchangeRequest implements CoreRequest {
   /** Whether the client went away before the answer ended. */
   get gone(): boolean {
     return this.#gone;
+  }
+
+  /**
+   * Lets go of the header fields once an answer that may last for hours
+   * (an event stream) has started: the core read what it needed while
+   * answering, and a subscriber should hold no more than its socket needs.
+   */
+  protected forgetHeaders(): void {
+    this.#headers = noHeaders;
   }
 
   /** The client went away: fires the signal, if anyone made it. Idempotent. */

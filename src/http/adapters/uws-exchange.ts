@@ -178,6 +178,7 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
     const res = this.#res;
     this.#phase = 'streaming';
     this.#queue?.unthrottle();
+    if (response.flushEachChunk === true) this.forgetHeaders();
     if (corked) writeHead(res, response);
     else res.cork(() => writeHead(res, response));
     this.#pump = pumpBody(body, this);
