@@ -42,6 +42,9 @@ const entryPath = (listPath: DataPath, meta: ListMeta, key: ListItem['key']): Da
   return { segments: [...base, key === undefined ? { meta } : { meta, key }] };
 };
 
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i])));
+
 const isKey = (meta: SchemaNode): boolean => meta.kind === 'leaf' && meta.parent?.kind === 'list' && meta.parent.keys.includes(meta);
 
 /** Rows as the walk numbers them → rows of the node behind, skipping entries the user may not read. */
@@ -164,7 +167,8 @@ export class GuardNode implements Node {
       if (r.value === undefined) this.check('delete', r.meta, r.path);
       else {
         return map(inner.call(this.inner, { ...r, write: false, value: undefined }), (before) => {
-          this.check(before === undefined ? 'create' : 'update', r.meta, r.path);
+          // writing the value a leaf already has (a list key in a merge) changes nothing: no access is needed
+          if (before === undefined || !sameValue(before, r.value)) this.check(before === undefined ? 'create' : 'update', r.meta, r.path);
           return inner.call(this.inner, r);
         }) as Answer<FieldValue | undefined>;
       }
