@@ -8,6 +8,8 @@ import { PLAIN_JSON, requestIsStrict, YANG_JSON } from '../http/core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { restconfState, type StreamInfo } from '../http/system/restconf-state.ts';
 import type { SchemaContext } from '../meta/meta.ts';
+import { percentDecode } from '../parser/expr/index.ts';
+import { errorResponse } from './error-response.ts';
 
 export const SCHEMA_PREFIX = '/restconf/schema/';
 const STATE = '/restconf/data/ietf-restconf-monitoring:restconf-state';
@@ -18,8 +20,8 @@ export const schemaLocation = (base: string) => (name: string, revision: string 
 
 const text = (status: number, body: string, type = 'text/plain; charset=utf-8'): CoreResponse => ({ status, headers: { 'content-type': type }, body });
 
-const findSource = (schema: SchemaContext, ref: string): string | undefined => {
-  const [name = '', revision] = decodeURIComponent(ref).split('@');
+const findSource = (schema: SchemaContext, decoded: string): string | undefined => {
+  const [name = '', revision] = decoded.split('@');
   for (const m of schema.modules.values()) {
     if (m.name === name && (revision === undefined || m.revision === revision)) return m.source;
   }
@@ -41,7 +43,9 @@ export const withSystemRoutes = (core: Handler, schema: SchemaContext, device: D
   const readOnly = req.method === 'GET' || req.method === 'HEAD';
   if (req.path.startsWith(SCHEMA_PREFIX)) {
     if (!readOnly) return { ...text(405, 'YANG sources are read-only\n'), headers: { allow: 'GET, HEAD', 'content-type': 'text/plain' } };
-    const source = findSource(schema, req.path.slice(SCHEMA_PREFIX.length));
+    const ref = percentDecode(req.path, SCHEMA_PREFIX.length, req.path.length);
+    if (!ref.ok) return errorResponse(req, 'invalid-value', `bad module reference in ${req.path}: ${ref.message}`);
+    const source = findSource(schema, ref.value);
     if (source === undefined) return text(404, `no module ${req.path.slice(SCHEMA_PREFIX.length)} is served\n`);
     const r = text(200, source, 'application/yang');
     return req.method === 'HEAD' ? { ...r, body: undefined } : r;
