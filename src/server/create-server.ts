@@ -33,6 +33,8 @@ import { HttpStats } from './http-stats.ts';
 import { identityFilter, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
 import { allowedHosts, withHostCheck } from './host-check.ts';
 import { Nacm, NACM_MODULE, READING, type NacmOptions } from './nacm/nacm.ts';
+import type { AccessOperation } from './nacm/nacm-config.ts';
+import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
@@ -193,6 +195,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
     device,
     streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx)),
+    ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
     yangLibrary: yangLibraryHook(schema, schemaLocation(url)),
     maxNodeCount: settings.maxNodeCount,
     filters: [identityFilter, ...(nacm === undefined ? [] : [readingFilter]), ...(o.filters ?? [])],

@@ -195,3 +195,17 @@ test.serial('event streams: subscribers get only what they may read, sharing a s
     bobChanges.close();
   }
 });
+
+test.serial('OPTIONS lists only the methods the user may use on the path', async (t) => {
+  const allow = async (path: string, user: string): Promise<string[]> => {
+    const r = await fetch(`${s.url}/restconf/data/${path}`, { method: 'OPTIONS', headers: { 'x-remote-user': user } });
+    t.is(r.status, 204);
+    return (r.headers.get('allow') ?? '').split(', ').sort();
+  };
+  t.deepEqual(await allow('cs-nacm:interfaces/interface=eth0/mtu', 'alice'), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT']);
+  t.deepEqual(await allow('cs-nacm:interfaces/interface=eth0/mtu', 'bob'), ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'PUT']);
+  t.deepEqual(await allow('cs-nacm:interfaces/interface=eth0/secret', 'bob'), ['OPTIONS']);
+  t.deepEqual(await allow('cs-nacm:system/hostname', 'bob'), ['GET', 'HEAD', 'OPTIONS']);
+  t.deepEqual(await allow('cs-nacm:reboot', 'bob'), ['OPTIONS']);
+  t.deepEqual(await allow('cs-nacm:reboot', 'carol'), ['OPTIONS', 'POST']);
+});

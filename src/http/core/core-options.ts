@@ -3,7 +3,7 @@ import type { Browser, Device, RequestContext, TargetStep } from '../../actors/i
 import { DEFAULT_MAX_NODES, FLUSH_AT } from '../../actors/index.ts';
 import type { RestconfError, RestconfFailure } from '../../errors/index.ts';
 import type { CoreRequest, CoreResponse } from '../exchange.ts';
-import { PathCache } from './api-path/index.ts';
+import { PathCache, type ResolvedTarget } from './api-path/index.ts';
 import type { QueryParams } from './query/index.ts';
 
 /** What a filter answers: context to add (or nothing), or an error that ends the request. */
@@ -65,7 +65,15 @@ export interface CoreOptions {
   readonly authenticate?: string;
   /** Told about every error that was not a RESTCONF error (answered 500 operation-failed). */
   readonly onError?: (error: unknown, request: CoreRequest) => void;
+  /**
+   * Access control's answer to "may this caller do `operation` on this
+   * target?": OPTIONS lists in `Allow` only the methods the caller may use.
+   */
+  readonly permits?: AccessCheck;
 }
+
+/** What an access check is asked: a NACM operation on a target, for the request's context. */
+export type AccessCheck = (context: RequestContext, operation: 'read' | 'create' | 'update' | 'delete' | 'exec', target: ResolvedTarget) => boolean;
 
 /** The options with defaults filled in. */
 export interface CoreSettings {
@@ -79,6 +87,7 @@ export interface CoreSettings {
   readonly flushAt: number;
   readonly authenticate: string | undefined;
   readonly onError: (error: unknown, request: CoreRequest) => void;
+  readonly permits: AccessCheck | undefined;
 }
 
 export const coreSettings = (o: CoreOptions): CoreSettings => ({
@@ -91,4 +100,5 @@ export const coreSettings = (o: CoreOptions): CoreSettings => ({
   flushAt: o.flushAt ?? FLUSH_AT,
   authenticate: o.authenticate,
   onError: o.onError ?? (() => undefined),
+  permits: o.permits,
 });

@@ -14,7 +14,8 @@ import { dataChildren } from '../../meta/navigate.ts';
 import type { Logger } from '../logger.ts';
 import { AccessRights } from './access-rights.ts';
 import { GuardNode } from './guard-node.ts';
-import { readNacmConfig, type NacmConfig } from './nacm-config.ts';
+import { readNacmConfig, type AccessOperation, type NacmConfig } from './nacm-config.ts';
+import type { DataPath } from '../../data/data-path.ts';
 
 export const NACM_MODULE = 'ietf-netconf-acm';
 
@@ -63,6 +64,15 @@ export class Nacm {
       this.rights.set(key, r);
     }
     return r;
+  }
+
+  /** May the user do `op` on the target (a module root: on any of its top-level nodes; the datastore: yes)? */
+  permits(context: RequestContext, op: AccessOperation, meta: ModuleMeta | SchemaNode | undefined, path: DataPath): boolean {
+    if (meta === undefined) return true;
+    const rights = this.rightsFor(context);
+    if (meta.kind !== 'module') return rights.allows(op, meta, path);
+    const tops = [...dataChildren(meta.children), ...meta.rpcs, ...meta.notifications] as SchemaNode[];
+    return tops.some((n) => rights.allows(op, n, { segments: [{ meta: n as never }] }));
   }
 
   /** The module's root node as this request's user may use it. */

@@ -18,8 +18,24 @@ export const optionsHeaders = (methods: readonly string[]): Record<string, strin
 
 const refusesCaller = (error: unknown): boolean => error instanceof RestconfFailure && error.errors[0]?.tag === 'access-denied';
 
+/** What each method needs of access control (NACM operations, RFC 8341 §3.2.2): any one of them. */
+const NEEDS: Readonly<Record<string, readonly ('read' | 'create' | 'update' | 'delete' | 'exec')[]>> = {
+  GET: ['read'], HEAD: ['read'], OPTIONS: [], PUT: ['create', 'update'], PATCH: ['create', 'update'], DELETE: ['delete'],
+};
+
+/** The methods the caller may use on the target. */
+const callersMethods = (call: Call, target: ResolvedTarget): readonly string[] => {
+  const all = allowedMethods(target);
+  const permits = call.settings.permits;
+  if (permits === undefined) return all;
+  return all.filter((m) => {
+    const needs = m === 'POST' ? [target.kind === 'operation' ? 'exec' as const : 'create' as const] : NEEDS[m] ?? [];
+    return needs.length === 0 || needs.some((op) => permits(call.context, op, target));
+  });
+};
+
 export const optionsData = (call: Call, target: ResolvedTarget): Maybe<CoreResponse> => {
-  const headers = optionsHeaders(allowedMethods(target));
+  const headers = optionsHeaders(callersMethods(call, target));
   if (target.kind === 'operation' || target.kind === 'notification') return noContent(headers);
   return attempt(
     () => andThen(targetExists(call, target), () => noContent(headers)),
