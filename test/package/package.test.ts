@@ -11,7 +11,7 @@
  */
 import test, { type ExecutionContext } from 'ava';
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runHelloWorld, type HelloWorldRun } from './hello-world-client.ts';
@@ -29,6 +29,13 @@ const RUN_TIMEOUT = 4 * 60_000;
 let packed: Promise<Packed> | undefined;
 /** One pack and install for every test of this file. */
 const consumer = (): Promise<Packed> => (packed ??= packAndInstall(root));
+
+test.after.always('the tarball and the consumer project are removed', async () => {
+  const p = await packed?.catch(() => undefined);
+  if (p === undefined) return;
+  rmSync(dirname(p.tarball), { recursive: true, force: true });
+  rmSync(p.project, { recursive: true, force: true });
+});
 
 const copyExample = (project: string, ...names: string[]): void => {
   for (const name of names) copyFileSync(join(examples, name), join(project, name));
