@@ -49,21 +49,24 @@ export function compileXsdMatcher(pattern: string): XsdMatcherCompilation {
   }
 }
 
-class DState {
-  /** Transitions on ASCII characters. */
-  readonly ascii: (DState | undefined)[] = new Array<DState | undefined>(128).fill(undefined);
-  other: Map<number, DState> | undefined;
+/** A DFA state not made yet (in the transition table). */
+const UNKNOWN = -1;
 
-  constructor(
-    /** CHAR states of the automaton, ascending. */
-    readonly states: Int32Array,
-    readonly accepting: boolean,
-  ) {}
-}
-
+/**
+ * The lazy DFA. States are numbered; `table` holds the transitions on
+ * ASCII characters (row `state`, column the character), `other` those on
+ * the rest, both filled as characters arrive.
+ */
 class LazyDfa implements XsdMatcher {
-  private readonly cache = new Map<string, DState>();
-  private start: DState;
+  private table = new Int32Array(16 * 128).fill(UNKNOWN);
+  private accepting = new Uint8Array(16);
+  /** CHAR states of the automaton in each DFA state, ascending. */
+  private sets: Int32Array[] = [];
+  private other: (Map<number, number> | undefined)[] = [];
+  private readonly ids = new Map<string, number>();
+  private start: number;
+  /** The state no character leads out of and that does not accept: the match has failed. */
+  private dead: number;
   /** Marks for the closure walk: a state is on the list when its mark is `generation`. */
   private readonly marks: Uint32Array;
   private generation = 0;
@@ -73,16 +76,19 @@ class LazyDfa implements XsdMatcher {
   constructor(readonly source: string, private readonly nfa: Nfa) {
     this.marks = new Uint32Array(nfa.op.length);
     this.start = this.startState();
+    this.dead = this.deadState();
   }
 
   test(text: string, meter?: WorkMeter): boolean {
-    let d = this.start;
+    let table = this.table;
+    let dead = this.dead;
+    let s = this.start;
     const n = text.length;
     let work = 0;
     for (let i = 0; i < n; ) {
       let cp = text.charCodeAt(i++);
-      let next: DState | undefined;
-      if (cp < 128) next = d.ascii[cp];
+      let next: number;
+      if (cp < 128) next = table[(s << 7) | cp] as number;
       else {
         if (cp >= 0xd800 && cp <= 0xdbff && i < n) {
           const low = text.charCodeAt(i);
@@ -91,51 +97,65 @@ class LazyDfa implements XsdMatcher {
             i++;
           }
         }
-        next = d.other?.get(cp);
+        next = this.other[s]?.get(cp) ?? UNKNOWN;
       }
-      if (next === undefined) {
-        work += d.states.length;
+      if (next === UNKNOWN) {
+        work += (this.sets[s] as Int32Array).length;
         if (meter !== undefined && work >= 1024) {
           meter.spend(work);
           work = 0;
         }
-        next = this.step(d, cp);
+        next = this.step(s, cp);
+        table = this.table;
+        dead = this.dead;
       }
-      if (next.states.length === 0 && !next.accepting) {
+      if (next === dead) {
         meter?.spend(work + i);
         return false;
       }
-      d = next;
+      s = next;
     }
     meter?.spend(work + n);
-    return d.accepting;
+    return this.accepting[s] === 1;
   }
 
-  private startState(): DState {
+  private startState(): number {
     this.generation++;
     this.found.length = 0;
-    const accepting = this.close(this.nfa.start);
-    return this.intern(accepting);
+    return this.intern(this.close(this.nfa.start));
   }
 
-  /** The state after `d` reads `cp`, made and cached. */
-  private step(d: DState, cp: number): DState {
-    if (this.cache.size >= MAX_DFA_STATES) {
-      // full: start afresh (the state in hand stays valid; only the cache goes)
-      this.cache.clear();
+  private deadState(): number {
+    this.found.length = 0;
+    return this.intern(false);
+  }
+
+  /** The state after `s` reads `cp`, made and cached. */
+  private step(s: number, cp: number): number {
+    const from = this.sets[s] as Int32Array;
+    let fresh = false;
+    if (this.sets.length >= MAX_DFA_STATES) {
+      // full: start afresh (the state in hand is read from `from`; only its transition goes uncached)
+      this.ids.clear();
+      this.sets = [];
+      this.other = [];
+      this.table.fill(UNKNOWN);
       this.start = this.startState();
+      this.dead = this.deadState();
+      fresh = true;
     }
     const { out, test, tests } = this.nfa;
     this.generation++;
     this.found.length = 0;
     let accepting = false;
-    for (const s of d.states) {
-      if ((tests[test[s] as number] as (cp: number) => boolean)(cp) && this.close(out[s] as number)) accepting = true;
+    for (const t of from) {
+      if ((tests[test[t] as number] as (cp: number) => boolean)(cp) && this.close(out[t] as number)) accepting = true;
     }
     const next = this.intern(accepting);
-    if (cp < 128) d.ascii[cp] = next;
+    if (fresh) return next;
+    if (cp < 128) this.table[(s << 7) | cp] = next;
     else {
-      const other = (d.other ??= new Map());
+      const other = (this.other[s] ??= new Map());
       if (other.size < MAX_OTHER_TRANSITIONS) other.set(cp, next);
     }
     return next;
@@ -160,15 +180,27 @@ class LazyDfa implements XsdMatcher {
     return accepting;
   }
 
-  /** The cached state for the CHAR states in `found`. */
-  private intern(accepting: boolean): DState {
+  /** The number of the state for the CHAR states in `found`, made if new. */
+  private intern(accepting: boolean): number {
     const states = Int32Array.from(this.found).sort();
     const key = `${accepting ? 1 : 0}${states.join(',')}`;
-    let d = this.cache.get(key);
-    if (d === undefined) {
-      d = new DState(states, accepting);
-      this.cache.set(key, d);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.sets.push(states) - 1;
+      this.ids.set(key, id);
+      if (id >= this.accepting.length) this.grow();
+      this.accepting[id] = accepting ? 1 : 0;
     }
-    return d;
+    return id;
+  }
+
+  private grow(): void {
+    const capacity = this.accepting.length * 2;
+    const table = new Int32Array(capacity * 128).fill(UNKNOWN);
+    table.set(this.table);
+    this.table = table;
+    const accepting = new Uint8Array(capacity);
+    accepting.set(this.accepting);
+    this.accepting = accepting;
   }
 }
