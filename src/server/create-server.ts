@@ -17,6 +17,7 @@ import { Datastore } from '../actors/nodes/datastore.ts';
 import type { Node } from '../actors/node.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import { compileOptions } from '../cli/schema-options.ts';
+import { unknownFeatures } from '../cli/unknown-features.ts';
 import { compileSchema } from '../meta/compile/compile-schema.ts';
 import type { ContainerMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import { findDataChild } from '../meta/navigate.ts';
@@ -24,7 +25,7 @@ import { DataContainer } from '../data/data-container.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { createRestconfCore, type RequestFilter } from '../http/core/index.ts';
 import type { Handler } from '../http/exchange.ts';
-import { createEventHub, type StreamEvent } from '../streams/index.ts';
+import { createEventHub, ServerClosing, type StreamEvent } from '../streams/index.ts';
 import { withAccessLog } from './access-log.ts';
 import { createAppContext, type AppContext, type RootOverride } from './app-context.ts';
 import { AppHandlers } from './app-handlers.ts';
@@ -137,6 +138,8 @@ const compile = (o: ServerOptions): SchemaContext => {
   const ownModules = [{ file: join(own, `${SERVER_MODULE}.yang`) }, ...(o.nacm === undefined || o.nacm === false ? [] : [{ name: NACM_MODULE }])];
   const compiled = compileSchema({ ...base, searchPath: [...base.searchPath, own], modules: [...base.modules, ...ownModules] });
   if (!compiled.ok) throw new Error(compiled.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
+  const unknown = unknownFeatures(base.features ?? new Map(), compiled.context);
+  if (unknown.length > 0) throw new Error(unknown.join('\n'));
   return compiled.context;
 };
 
@@ -164,7 +167,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const hub = createEventHub<StreamEvent>({
     keepAliveMs: settings.keepAliveSeconds * 1000,
     maxQueuedEvents: settings.maxQueuedEvents,
-    onError: (key, error) => logger.error({ stream: key, err: error }, 'event source failed'),
+    onError: (key, error) => {
+      if (!(error instanceof ServerClosing)) logger.error({ stream: key, err: error }, 'event source failed');
+    },
   });
   const stats = new HttpStats(() => listening?.connections() ?? 0);
   const handlers = new AppHandlers(schema);

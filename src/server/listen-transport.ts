@@ -5,7 +5,7 @@
  */
 import { listenNode, type TlsFiles } from '../http/adapters/node-adapter.ts';
 import type { Handler } from '../http/exchange.ts';
-import { uwsNative } from '../http/adapters/uws-native.ts';
+import { uwsNative, uwsStatus } from '../http/adapters/uws-native.ts';
 import type { Logger } from './logger.ts';
 import type { RuntimeInfo } from './server-node.ts';
 
@@ -32,10 +32,7 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-const uwsState = (): string =>
-  uwsNative
-    ? 'native build loaded'
-    : `no native build loads on Node ${process.version} (ABI ${process.versions.modules}, ${process.platform}-${process.arch})`;
+const uwsState = (): string => uwsStatus.summary;
 
 const chooseTransport = (o: TransportOptions): RuntimeInfo['transport'] => {
   if (o.tls !== undefined) {

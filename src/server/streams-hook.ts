@@ -2,7 +2,7 @@
  * The core's `streams` hook: a notification path or a module's change
  * stream becomes a Server-Sent Events answer from the shared event hub.
  */
-import { map, NEVER, takeUntil, type Observable } from 'rxjs';
+import { map, merge, mergeMap, NEVER, throwError, type Observable } from 'rxjs';
 import type { RequestContext } from '../actors/request-context.ts';
 import type { AccessRights } from './nacm/access-rights.ts';
 import { changesFor, notificationAccess } from './nacm/stream-access.ts';
@@ -17,7 +17,7 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorBody } from '../http/core/index.ts';
 import {
-  changeEvent, changeSource, compileEventFilter, eventStreamResponse, notificationSource, type EventHub, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, ServerClosing, eventStreamResponse, notificationSource, type EventHub, type StreamEvent,
 } from '../streams/index.ts';
 
 const CHANGES = /^\/?([A-Za-z_][A-Za-z0-9_.-]*)\/changes\/?$/;
@@ -82,5 +82,5 @@ export const streamsHook = (
   if (r.request.method === 'HEAD') return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: undefined };
   const opened = open;
   // no signal: the transport returns the stream when the client goes away (reading it would make an AbortController per subscriber)
-  return eventStreamResponse(hub, { key, open: () => opened().pipe(takeUntil(closing)), strict: r.strict, filter });
+  return eventStreamResponse(hub, { key, open: () => merge(opened(), closing.pipe(mergeMap(() => throwError(() => new ServerClosing())))), strict: r.strict, filter });
 };

@@ -33,6 +33,8 @@
  * of the same filter text gets it: they share one evaluation.
  *
  * A source that completes ends its subscribers' streams with no extra frame.
+ * When the server closes, every stream gets the comment `: server closing`
+ * and ends.
  */
 import { FilterBudgetExceeded } from './event-filter.ts';
 import { sseEvent, type SseFrame } from './sse-frame.ts';
@@ -55,6 +57,16 @@ export const filterBudgetFrame = (maxSteps: number): SseFrame => ({
   count: 0,
 });
 
+/** Ends a stream's source when the server closes: its subscribers get `CLOSING_FRAME`, not an error. */
+export class ServerClosing extends Error {
+  constructor() {
+    super('the server is closing');
+  }
+}
+
+/** The last frame of every stream when the server closes: a comment, then the stream ends. */
+export const CLOSING_FRAME: SseFrame = Object.freeze({ kind: 'final', text: ': server closing\n\n', count: 0 });
+
 /** The final frame for a stream that failed with `error`. */
 export const finalFrameFor = (error: unknown): SseFrame =>
-  error instanceof FilterBudgetExceeded ? filterBudgetFrame(error.maxSteps) : SOURCE_ERROR_FRAME;
+  error instanceof FilterBudgetExceeded ? filterBudgetFrame(error.maxSteps) : error instanceof ServerClosing ? CLOSING_FRAME : SOURCE_ERROR_FRAME;

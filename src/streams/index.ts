@@ -16,7 +16,7 @@ export { PullStream, type PullStreamOptions, type StreamSubscriber } from './pul
 export { keepAlive } from './keep-alive.ts';
 export { coalesceFrames, frameCoalescer, nextTurn, onScheduler, type FlushTimer, type FrameCoalescer } from './coalesce-frames.ts';
 export { eventFrame, KEEP_ALIVE_FRAME, sseComment, sseData, sseEvent, type SseFrame } from './sse-frame.ts';
-export { filterBudgetFrame, finalFrameFor, overflowFrame, SOURCE_ERROR_FRAME } from './final-frames.ts';
+export { CLOSING_FRAME, filterBudgetFrame, finalFrameFor, overflowFrame, ServerClosing, SOURCE_ERROR_FRAME } from './final-frames.ts';
 export { createStreamCounters, type StreamCounters } from './stream-counters.ts';
 export { type StreamEvent, notificationEvent, changeEvent } from './stream-event.ts';
 export { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';

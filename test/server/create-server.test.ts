@@ -6,7 +6,7 @@
 import test from 'ava';
 import { join } from 'node:path';
 import parsePrometheus from 'parse-prometheus-text-format';
-import { delay, of, Subject } from 'rxjs';
+import { delay, firstValueFrom, of, Subject } from 'rxjs';
 import { reflectNode } from '../../src/actors/nodes/index.ts';
 import { createServer, type RxconfServer, type ServerOptions } from '../../src/server/create-server.ts';
 import type { Logger } from '../../src/server/logger.ts';
@@ -24,7 +24,7 @@ const captureLogger = (): Logger & { lines: Captured[] } => {
   return { lines, info: at('info'), warn: at('warn'), error: at('error') };
 };
 
-const hello = (extra: Partial<ServerOptions> = {}, ticks = new Subject<{ n: number }>()): RxconfServer => createServer({
+const hello = (extra: Partial<ServerOptions> = {}, ticks = new Subject<{ n: number }>(), slowStarted = new Subject<void>()): RxconfServer => createServer({
   searchPath: [yang],
   modules: ['cs-hello'],
   host: '127.0.0.1',
@@ -36,7 +36,10 @@ const hello = (extra: Partial<ServerOptions> = {}, ticks = new Subject<{ n: numb
       const state = reflectNode({ status });
       return { ...stored, child: (r) => (r.meta.name === 'status' ? state.child?.(r) : stored.child?.(r)) } as typeof stored;
     });
-    app.operation('cs-hello:slow', ({ input }) => of({ done: true }).pipe(delay(Number(input?.ms ?? 100))));
+    app.operation('cs-hello:slow', ({ input }) => {
+      slowStarted.next();
+      return of({ done: true }).pipe(delay(Number(input?.ms ?? 100)));
+    });
     app.notification('cs-hello:tick', ticks);
   },
   ...extra,
@@ -84,20 +87,23 @@ for (const transport of ['uws', 'http1'] as const) {
 
   test(`${transport}: close() lets an in-flight request finish and ends event streams cleanly`, async (t) => {
     const ticks = new Subject<{ n: number }>();
-    const server = hello({ transport }, ticks);
+    const started = new Subject<void>();
+    const server = hello({ transport }, ticks, started);
+    const inHandler = firstValueFrom(started);
     const { url } = await server.listen();
     const events = await SseClient.open(`${url}/restconf/data/cs-hello:tick`);
     t.is(events.status, 200);
     ticks.next({ n: 1 });
     await events.waitFor(1);
     const slow = fetch(`${url}/restconf/data/cs-hello:slow`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":1500}' });
-    await new Promise((r) => setTimeout(r, 300));
+    await inHandler;
     const closing = server.close();
     const answer = await slow;
     t.is(answer.status, 200);
     t.deepEqual(await answer.json(), { done: true });
     await closing;
     t.true(events.ended, 'the event stream ended');
+    t.true(events.comments.some((c) => c.includes('server closing')), 'with a final comment');
     t.deepEqual(events.json(), [{ n: 1 }]);
     await t.throwsAsync(() => fetch(`${url}/restconf/data/cs-hello:settings`), undefined, 'no longer accepting');
   });

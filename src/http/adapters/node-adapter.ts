@@ -29,16 +29,18 @@ export interface NodeServer {
 
 /** Certificate, key and (to ask clients for certificates) the CAs that sign them, PEM. */
 export interface TlsFiles {
-  readonly key: string | Buffer;
-  readonly cert: string | Buffer;
-  readonly ca?: string | Buffer;
+  readonly key: string | Uint8Array;
+  readonly cert: string | Uint8Array;
+  readonly ca?: string | Uint8Array;
 }
 
 /** A client certificate is asked for when CAs are given, and checked by the application (`socket.authorized`), not by cutting the handshake. */
+const pem = (v: string | Uint8Array): string | Buffer => (typeof v === 'string' ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+
 const secureContext = (tls: TlsFiles) => ({
-  key: tls.key,
-  cert: tls.cert,
-  ...(tls.ca === undefined ? {} : { ca: tls.ca, requestCert: true, rejectUnauthorized: false }),
+  key: pem(tls.key),
+  cert: pem(tls.cert),
+  ...(tls.ca === undefined ? {} : { ca: pem(tls.ca), requestCert: true, rejectUnauthorized: false }),
 });
 
 /** Serves `handler` over node:http (HTTP/1.1), node:http2 h2c, or node:http2 with TLS (h2 + HTTP/1.1). */
