@@ -15,6 +15,7 @@ import { navigate, type TargetStep } from '../navigate.ts';
 import type { RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { readEvents } from './read-events.ts';
+import { targetPath } from './target-path.ts';
 
 export interface NotificationEvent {
   readonly time: Date;
@@ -29,10 +30,11 @@ export const notifications = (browser: Browser, steps: readonly TargetStep[], co
     let closed = false;
     runToEnd(navigate(root, steps)).then((parent) => {
       if (closed) return;
-      const path = childPath(parent?.path ?? root.path, meta);
       if (parent === undefined) {
-        throw new RestconfFailure([restconfError('invalid-value', `no data at ${formatPath(path)}`, { type: 'protocol', path: formatPath(path), status: 404 })]);
+        const at = targetPath(steps);
+        throw new RestconfFailure([restconfError('invalid-value', `no data at ${formatPath({ segments: at.segments.slice(0, -1) })}`, { type: 'protocol', path: formatPath(at), status: 404 })]);
       }
+      const path = childPath(parent.path, meta);
       if (parent.node.notify === undefined) {
         throw new RestconfFailure([restconfError('operation-not-supported', `notification "${meta.name}" has no source`, { path: formatPath(path) })]);
       }

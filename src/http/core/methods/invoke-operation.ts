@@ -6,9 +6,7 @@
  */
 import { invoke, type Browser } from '../../../actors/index.ts';
 import { encodeData, NumberTexts } from '../../../data/json/index.ts';
-import { RestconfFailure } from '../../../errors/index.ts';
 import type { OperationMeta } from '../../../meta/meta.ts';
-import { validateSubtree } from '../../../validate/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { decodeInput, readJsonBody } from '../body/index.ts';
@@ -18,13 +16,8 @@ export const invokeOperation = async (call: Call, target: ResolvedTarget): Promi
   const op = target.meta as OperationMeta;
   const schema = call.settings.device.schema;
   const body = await readJsonBody(call.request);
+  // Decoded here; checked (constraints, defaults filled in, also when there is no body) by invoke.
   const input = decodeInput(body, op, target.path, { strict: call.strict, schema, numbers: body?.numbers ?? new NumberTexts() });
-  if (input !== undefined) {
-    // Input constraints (mandatory, must, ...). Leafrefs into the datastore are the handler's to check:
-    // the datastore is not at hand here, so instance-required findings are left out.
-    const errors = validateSubtree(input, { schema }).filter((e) => e.appTag !== 'instance-required');
-    if (errors.length > 0) throw new RestconfFailure(errors);
-  }
   const output = await invoke(target.browser as Browser, { steps: target.steps, input, context: call.context });
   if (output === undefined || output.size === 0) return noContent();
   const members = encodeData(output, { strict: call.strict, schema });
