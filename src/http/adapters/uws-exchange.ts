@@ -38,6 +38,8 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
   #queue: BodyQueue | undefined;
   #pump: Pump | undefined;
   #watchingWritable = false;
+  /** In `state.live` (its answer did not end within the route handler). */
+  #live = false;
   #whenWritable: (() => void) | undefined;
   #remoteAddress: string | undefined;
 
@@ -74,6 +76,7 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
 
   /** Must run inside the route handler whenever the answer did not end there. */
   watchAbort(): void {
+    this.#live = true;
     this.#state.live.add(this);
     this.#res.onAborted(() => this.#abort());
   }
@@ -213,7 +216,7 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
     const close = queue !== undefined && !queue.complete;
     queue?.release();
     this.#phase = 'ended';
-    this.#state.live.delete(this);
+    if (this.#live) this.#state.live.delete(this);
     return close;
   }
 
