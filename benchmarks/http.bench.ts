@@ -1,156 +1,102 @@
 /**
- * The RESTCONF core over both adapters, against raw uWebSockets.js: GET of a
- * small container, GET of a leaf, PATCH of a leaf and GET of a 10,000-entry
- * list, each served by createRestconfCore on the embedded datastore (nodes
- * that answer synchronously) through listenUws and listenNode (HTTP/1.1),
- * and by a raw uWS server answering the same number of bytes (for PATCH: 204
- * after reading the body). For GETs one more row: listenUws with a plain
- * data node made once instead of the datastore's per-request root. Figures: requests/s and p99 latency, each as a
- * ratio to raw uWS measured the same way in the same run (servers alternate
- * within each round; the median of the rounds is kept).
+ * The product over HTTP: `rxconf serve` as a user runs it (the built
+ * command when there is one; two modules; `--data`, so every edit is
+ * persisted) against a raw uWebSockets.js server giving the same answers,
+ * each in a process of its own, driven by wrk (one thread; 50 connections,
+ * 4 for the big lists): the load generator is wrk itself, in a process of
+ * its own, so it is not a slower client flattering the ratios. The server's
+ * standard output (its access log, on by default) goes to a file. Rows: benchmarks/http/rows.ts; servers (one pair per
+ * datastore size): session.ts; figures: measure-row.ts. Every figure is a
+ * ratio to the raw baseline measured in the same run (rounds alternate
+ * between the two; medians of 3).
  *
- * The list is in a module of its own: the embedded datastore copies a
- * module's whole tree before each edit (for rollback), so a 10,000-entry
- * list beside the PATCHed leaf would make the PATCH row measure that copy.
+ * The model (benchmarks/fixtures/bench-net.yang, bench-site.yang) keeps the
+ * big list in the module whose leaves are edited, with the constraints such
+ * a model carries (pattern, range, unique, must, a leafref from the second
+ * module), so that an edit pays for whatever it costs to check and persist.
  *
- * Load runs in a child process. GETs with content-length use load.ts's bare
- * keep-alive sockets; the list answer is streamed (chunked), so its row uses
- * load.ts's node:http agent; PATCH uses fixed-request-load.ts (bare sockets).
- *
- * Run: npm run bench -- http
+ * Run: npm run bench -- http   (needs wrk: apt-get install -y wrk)
+ *   BENCH_HTTP_ROWS=get-leaf,edit-100k   only these rows (results not written)
+ *   BENCH_HTTP_PROFILE=15                start each server with --cpu-prof and print
+ *                                        its top 15 self-time functions per row
+ *                                        (per request kind: the samples of the row's runs)
+ *                                        (figures then include the profiler: not written)
+ *   BENCH_HTTP_SERVE_ARGS=--quiet        more `rxconf serve` arguments (not written)
  */
-import { Browser, DataContainerNode, Datastore, Device } from '../src/actors/index.ts';
-import { decodeDatastore } from '../src/data/json/index.ts';
-import { listenNode, listenUws } from '../src/http/adapters/index.ts';
-import { createRestconfCore } from '../src/http/core/index.ts';
-import type { ModuleMeta } from '../src/meta/meta.ts';
-import { httpSchema } from '../test/http/core/served.ts';
-import { fixedRequestLoadInChild } from './http/fixed-request-load.ts';
-import { rawPatchServer } from './http/raw-patch.ts';
-import { loadInChild, type LoadResult } from './lib/load.ts';
-import { jsonOfSize, rawJsonServer } from './lib/raw-uws.ts';
-import { report, type BenchRow } from './lib/report.ts';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROUNDS, type RowResult } from './http/measure-row.ts';
+import { judgeMusts } from './http/musts.ts';
+import { resultRow, type ResultRow } from './http/result-row.ts';
+import { ROWS, selectedRows } from './http/rows.ts';
+import { runSession } from './http/session.ts';
+import { RxconfLauncher } from './http/spawn-rxconf.ts';
+import { wrkVersion } from './http/wrk.ts';
+import { writeHttpResults } from './http/write-results.ts';
+import { printTable } from './lib/report.ts';
 
-const HOST = '127.0.0.1';
-const CONNECTIONS = 16;
-const WARMUP_MS = 500;
-const DURATION_MS = 1_500;
-const ROUNDS = 5;
-const LIST_ENTRIES = 10_000;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string): void => console.log(line);
 
-const schema = httpSchema(['hx-bench', 'hx-bench-list']);
-const store = Datastore.load(schema);
-const seed = decodeDatastore({
-  'hx-bench:system': { hostname: 'rxconf-bench', location: 'lab 3', contact: 'ops@example.com', enabled: true, mtu: 1500, clock: { timezone: 'UTC' } },
-  'hx-bench-list:table': { entry: Array.from({ length: LIST_ENTRIES }, (_, i) => ({ id: i, name: `entry-${i}` })) },
-}, schema, { strict: true, content: 'all' });
-if (!seed.ok) throw new Error(JSON.stringify(seed.errors));
-const device = new Device(schema);
-for (const [name, tree] of seed.value) {
-  const module = schema.modules.get(name) as ModuleMeta;
-  for (const [m, v] of tree.values) store.root(module).set(m, v);
-  device.add(new Browser(module, schema, () => store.node(module)));
+const wrk = wrkVersion();
+const rows = selectedRows(process.env.BENCH_HTTP_ROWS);
+const profileEnv = process.env.BENCH_HTTP_PROFILE;
+const profileTop = profileEnv === undefined || profileEnv === '' ? undefined : Number(profileEnv) || 15;
+const serveArgs = (process.env.BENCH_HTTP_SERVE_ARGS ?? '').split(' ').filter((a) => a !== '');
+const launcher = new RxconfLauncher(root, log);
+const startedAs = launcher.how;
+log(`rxconf serve: ${startedAs}${serveArgs.length === 0 ? '' : `, with ${serveArgs.join(' ')}`}; standard output (the access log) to a file`);
+log(`load generator: ${wrk}, 1 thread${profileTop === undefined ? '' : `; CPU profiles on (top ${profileTop})`}`);
+
+const results: RowResult[] = [];
+const failures: string[] = [];
+const problems: string[] = [];
+const began = Date.now();
+// rows on datastores of the same size share a pair of servers
+const sizes = [...new Set(rows.map((r) => r.entries))];
+for (const entries of sizes) {
+  // reads before edits, so that the list rows' RSS growth is the reads' alone
+  const sessionRows = rows.filter((r) => r.entries === entries).sort((a, b) => Number(a.kind === 'edit') - Number(b.kind === 'edit'));
+  const outcome = await runSession(entries, sessionRows, { root, launcher, log, serveArgs, ...(profileTop === undefined ? {} : { profileTop }) });
+  results.push(...outcome.results);
+  failures.push(...outcome.failures);
+  problems.push(...outcome.problems);
 }
-const core = createRestconfCore({ device, maxNodeCount: 1_000_000 });
-
-/**
- * The same data behind a plain DataContainerNode made once, instead of the
- * embedded datastore's per-request root (with its edit hooks): what the
- * core and the read walk cost apart from the datastore's node. GETs only.
- */
-const plainDevice = new Device(schema);
-for (const name of seed.value.keys()) {
-  const module = schema.modules.get(name) as ModuleMeta;
-  const node = new DataContainerNode(store.root(module));
-  plainDevice.add(new Browser(module, schema, () => node));
+results.sort((a, b) => ROWS.indexOf(a.row) - ROWS.indexOf(b.row));
+for (const r of results) {
+  for (const p of r.problems) console.log(`PROBLEM ${r.row.key}: ${p}`);
+  if (r.profile === undefined) continue;
+  console.log(`\nCPU profile of rxconf serve, ${r.row.title}: ${r.profile.busyMs.toFixed(0)} ms busy for ${r.rxconfRequests} requests`);
+  for (const t of r.profile.top) console.log(`  ${t.selfMs.toFixed(1).padStart(9)} ms ${(t.share * 100).toFixed(1).padStart(5)} % ${(t.selfMs * 1000 / Math.max(1, r.rxconfRequests)).toFixed(2).padStart(9)} µs/req  ${t.where}`);
 }
-const plainCore = createRestconfCore({ device: plainDevice, maxNodeCount: 1_000_000 });
+for (const p of problems) console.log(`PROBLEM ${p}`);
 
-interface Running { readonly port: number; close(): Promise<void> }
-interface Scenario {
-  readonly name: string;
-  readonly method: 'GET' | 'PATCH';
-  readonly path: string;
-  readonly client: 'socket' | 'agent';
-  readonly body?: string;
+const find = (key: string): RowResult | undefined => results.find((r) => r.row.key === key);
+const table: ResultRow[] = results.map(resultRow);
+const musts = judgeMusts(find);
+const date = new Date().toISOString();
+console.log(`\n## http  (${date.slice(0, 10)}; ${((Date.now() - began) / 1000).toFixed(0)} s)`);
+printTable(table.map((t) => ({ request: t.request, conns: t.connections, rxconf: t.rxconfText, 'raw uWS (same run)': t.rawText, ratio: t.ratioText, errors: t.errorsText })));
+console.log('');
+printTable(musts.map((m) => ({ 'must show': m.what, value: m.value === null ? '—' : Number(m.value.toPrecision(3)), threshold: m.threshold, status: m.note === undefined ? m.status : `${m.status} (${m.note})` })));
+for (const f of failures) console.log(`FAILED ${f}`);
+for (const r of results.filter((x) => x.server !== startedAs)) console.log(`NOTE ${r.row.key} ran rxconf serve as ${r.server}`);
+
+const complete = rows.length === ROWS.length && failures.length === 0;
+if (profileTop !== undefined) console.log('\nCPU profiles on: benchmarks/results/http.json not written (the profiler changes the figures)');
+else if (!complete) console.log('\nnot every row ran: benchmarks/results/http.json not written');
+else if (serveArgs.length > 0) console.log('\nBENCH_HTTP_SERVE_ARGS set: benchmarks/results/http.json not written');
+else {
+  writeHttpResults({
+    date,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
+    server: `rxconf serve (${startedAs}), stdout to a file`,
+    loadGenerator: `${wrk}; 1 thread; ${ROUNDS} rounds per row, rxconf and raw alternating, medians`,
+    rows: table,
+    musts,
+    problems: [...problems, ...results.flatMap((r) => r.problems.map((p) => `${r.row.key}: ${p}`))],
+  });
+  console.log('\nwritten: benchmarks/results/http.json');
 }
-
-const scenarios: readonly Scenario[] = [
-  { name: 'GET small container', method: 'GET', path: '/restconf/data/hx-bench:system', client: 'socket' },
-  { name: 'GET leaf', method: 'GET', path: '/restconf/data/hx-bench:system/hostname', client: 'socket' },
-  { name: 'PATCH leaf', method: 'PATCH', path: '/restconf/data/hx-bench:system/mtu', client: 'socket', body: '{"mtu":1500}' },
-  { name: `GET ${LIST_ENTRIES.toLocaleString('en')}-entry list`, method: 'GET', path: '/restconf/data/hx-bench-list:table/entry', client: 'agent' },
-];
-
-const wrap = (server: { port: number; close(): void }): Running => ({ port: server.port, close: async () => server.close() });
-
-/** What the core answers (the raw baseline answers as many bytes). */
-const probe = async (s: Scenario): Promise<{ status: number; bytes: number }> => {
-  const server = await listenUws(core, { host: HOST, port: 0 });
-  try {
-    const r = await fetch(`http://${HOST}:${server.port}${s.path}`, { method: s.method, ...(s.body === undefined ? {} : { body: s.body, headers: { 'content-type': 'application/json' } }) });
-    const text = await r.text();
-    if (s.method === 'GET' && r.status !== 200) throw new Error(`${s.name}: ${r.status} ${text}`);
-    if (s.method === 'PATCH' && r.status !== 204) throw new Error(`${s.name}: ${r.status} ${text}`);
-    if (s.method === 'GET') JSON.parse(text);
-    return { status: r.status, bytes: Buffer.byteLength(text) };
-  } finally {
-    await server.close();
-  }
-};
-
-const contenders = (s: Scenario, bytes: number): { name: string; start(): Promise<Running> }[] => [
-  { name: 'raw uWS (baseline)', start: async () => wrap(s.method === 'PATCH' ? await rawPatchServer(HOST) : await rawJsonServer(bytes, HOST)) },
-  {
-    name: 'listenUws',
-    start: async () => {
-      const server = await listenUws(core, { host: HOST, port: 0 });
-      if (!server.native) throw new Error('uWS fell back to node:http: this benchmark would compare nothing');
-      return server;
-    },
-  },
-  { name: 'listenNode http/1.1', start: () => listenNode(core, { host: HOST, port: 0 }) },
-  ...(s.method === 'GET' ? [{ name: 'listenUws, plain data node', start: () => listenUws(plainCore, { host: HOST, port: 0 }) }] : []),
-];
-
-const measure = async (s: Scenario, server: Running): Promise<LoadResult> => {
-  const common = { host: HOST, port: server.port, connections: CONNECTIONS, durationMs: DURATION_MS, warmupMs: WARMUP_MS };
-  const result = s.method === 'PATCH'
-    ? await fixedRequestLoadInChild({ ...common, method: 'PATCH', path: s.path, headers: { 'content-type': 'application/json' }, body: s.body ?? '', status: 204 })
-    : await loadInChild({ ...common, path: s.path, client: s.client });
-  if (result.errors > 0) throw new Error(`${s.name}: ${result.errors} requests failed`);
-  return result;
-};
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
-const rows: BenchRow[] = [];
-for (const s of scenarios) {
-  const { bytes } = await probe(s);
-  if (s.method === 'GET' && bytes !== jsonOfSize(bytes).length) throw new Error('size mismatch');
-  const servers = contenders(s, bytes);
-  const runs = new Map<string, LoadResult[]>(servers.map((c) => [c.name, []]));
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const c of servers) {
-      const server = await c.start();
-      try {
-        runs.get(c.name)?.push(await measure(s, server));
-      } finally {
-        await server.close();
-      }
-    }
-  }
-  const summary = servers.map((c) => ({ name: c.name, rps: median((runs.get(c.name) ?? []).map((r) => r.requestsPerSecond)), p99: median((runs.get(c.name) ?? []).map((r) => r.p99Ms)) }));
-  const base = summary[0];
-  if (base === undefined) throw new Error('no baseline');
-  for (const x of summary) {
-    rows.push({ request: s.name, bytes, server: x.name, 'req/s': Math.round(x.rps), 'req/s ÷ raw': x.rps / base.rps, 'p99 ms': x.p99, 'p99 ÷ raw': x.p99 / base.p99 });
-  }
-}
-
-report('http', rows, {
-  connections: CONNECTIONS,
-  'per run': `${WARMUP_MS} ms warm-up + ${DURATION_MS} ms measured; median of ${ROUNDS} rounds, servers alternating`,
-  mode: 'simplified (no Accept header), embedded datastore, synchronous nodes',
-  'load generator': 'child process; GETs: benchmarks/lib/load.ts (socket; agent for the chunked list answer); PATCH: benchmarks/http/fixed-request-load.ts',
-});
+process.exitCode = failures.length === 0 ? 0 : 1;

@@ -1,0 +1,15 @@
+/** What the raw baseline serves (see raw-server-main.ts). */
+export interface RawRoute {
+  /** The exact URL path (uWS matches it; no query string). */
+  readonly path: string;
+  /** `bytes`: the file's bytes; `stringify`: JSON.stringify of the file's JSON, per request. */
+  readonly answer: 'bytes' | 'stringify';
+  readonly file: string;
+  readonly contentType: string;
+}
+
+export interface RawSpec {
+  readonly get: readonly RawRoute[];
+  /** Answer every PATCH with 204 after reading its body. */
+  readonly patch: boolean;
+}
