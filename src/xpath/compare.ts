@@ -8,7 +8,6 @@ import { nodeStringValue } from './string-value.ts';
 import { xpathBoolean } from './xpath-boolean.ts';
 import { xpathNumber } from './xpath-number.ts';
 import { parseNumber } from './parse-number.ts';
-import type { XNode } from './x-node.ts';
 import { isNodeSet, type NodeSet, type XPathValue } from './xpath-value.ts';
 
 export type CompareOp = '=' | '!=' | '<' | '<=' | '>' | '>=';
@@ -53,30 +52,35 @@ function relation(op: '<' | '<=' | '>' | '>=', x: number, y: number): boolean {
 function compareNodeSets(op: CompareOp, a: NodeSet, b: NodeSet, budget: XPathBudget | undefined): boolean {
   if (a.length === 0 || b.length === 0) return false;
   budget?.spend(a.length + b.length);
-  const value = (n: XNode): string => nodeStringValue(n, budget);
   if (op === '=') {
-    const strings = new Set(a.map(value));
-    return b.some((n) => strings.has(value(n)));
+    const strings = stringValues(a, budget);
+    return b.some((n) => strings.has(nodeStringValue(n, budget)));
   }
   if (op === '!=') {
-    const strings = new Set(a.map(value));
+    const strings = stringValues(a, budget);
     if (strings.size > 1) return true;
     const [only] = strings;
-    return b.some((n) => value(n) !== only);
+    return b.some((n) => nodeStringValue(n, budget) !== only);
   }
   // Relational: some pair satisfies it iff the extreme values do (NaN never does).
-  const [minA, maxA] = range(a, value);
-  const [minB, maxB] = range(b, value);
+  const [minA, maxA] = range(a, budget);
+  const [minB, maxB] = range(b, budget);
   if (op === '<' || op === '<=') return relation(op, minA, maxB);
   return relation(op, maxA, minB);
 }
 
 /** [min, max] of the numeric values, ignoring NaN; [NaN, NaN] when all are NaN. */
-function range(nodes: NodeSet, value: (n: XNode) => string): [number, number] {
+function stringValues(nodes: NodeSet, budget: XPathBudget | undefined): Set<string> {
+  const strings = new Set<string>();
+  for (const n of nodes) strings.add(nodeStringValue(n, budget));
+  return strings;
+}
+
+function range(nodes: NodeSet, budget: XPathBudget | undefined): [number, number] {
   let min = NaN;
   let max = NaN;
   for (const n of nodes) {
-    const v = parseNumber(value(n));
+    const v = parseNumber(nodeStringValue(n, budget));
     if (Number.isNaN(v)) continue;
     if (!(v >= min)) min = v;
     if (!(v <= max)) max = v;
