@@ -89,11 +89,31 @@ options:
 
 exit: 0 written, 1 password too short or no such user to delete, 2 usage error`;
 
+export const VALIDATE_USAGE = `usage: rxconf validate [options] MODULE... DATA.json
+
+Validates an instance document against the modules, as yanglint does: types,
+unknown members, keys, choices, then mandatory nodes, min/max-elements,
+unique, when, must, leafref and instance-identifier targets. Every problem
+goes to stderr as DATA.json: PATH: ERROR-TAG: MESSAGE; a valid document
+prints nothing. The document is RFC 7951 JSON (module-qualified top-level
+members), or the plain form keyed by module name ({"my-module": {...}}) that
+serve --data also accepts.
+
+options:
+  -p, --path DIR[:DIR]      directories searched for modules and imports (repeatable)
+  -F, --features MOD:F,G    enable only these features of MOD (repeatable)
+  -s, --state               the document holds configuration and state (yanglint -t data);
+                            without it, configuration only (-t config): state is an error
+  -h, --help                this help
+
+exit: 0 valid, 1 invalid (or errors in the modules), 2 usage error`;
+
 export const MAIN_USAGE = `usage: rxconf <command> [options] ...
 
 commands:
   check     compile YANG modules and report every problem
   tree      print the schema tree of YANG modules
+  validate  validate a JSON instance document against YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
 
@@ -103,9 +123,10 @@ commands:
 exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
 
 /** Each subcommand's help, by name. */
-export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'serve' | 'passwd', string>> = {
+export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'serve' | 'passwd', string>> = {
   check: CHECK_USAGE,
   tree: TREE_USAGE,
+  validate: VALIDATE_USAGE,
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
 };
