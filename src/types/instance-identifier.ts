@@ -1,6 +1,8 @@
 /**
- * instance-identifier (RFC 7950 §9.13, RFC 7951 §6.11): checked for syntax
- * only (whether the instance exists is the datastore's business).
+ * instance-identifier (RFC 7950 §9.13, RFC 7951 §6.11): checked for syntax,
+ * and, when the schema is given (`options.schema`), its key and leaf-list
+ * values checked and canonicalised by their types (instance-key-values.ts).
+ * Whether the instance exists is the datastore's business.
  *
  * The runtime value is the RFC 7951 form in canonical layout: module names
  * as qualifiers, the first node qualified, any other name qualified only
@@ -11,7 +13,8 @@
 import type { TypeMeta } from '../meta/meta.ts';
 import type { Codec } from './codec.ts';
 import { jsonKind } from './json-kind.ts';
-import type { StringDecodeOptions } from './options.ts';
+import { InstanceKeyValues } from './instance-key-values.ts';
+import type { JsonDecodeOptions, StringDecodeOptions } from './options.ts';
 import { typeName } from './type-name.ts';
 import { invalid, ok, quote, type Result, type YangValue } from './value.ts';
 
@@ -47,7 +50,7 @@ class Scanner {
   }
 
   /** `[prefix:]identifier`, with the qualifier mapped to a module name; `context` is the parent's module. */
-  name(map: QualifierMap, context: string | undefined, requireQualifier: boolean): { module: string; text: string } {
+  name(map: QualifierMap, context: string | undefined, requireQualifier: boolean): { module: string; name: string; text: string } {
     const at = this.pos;
     const first = this.match(IDENTIFIER);
     if (first === undefined) throw new SyntaxError(`expected a node name at position ${at}`);
@@ -64,10 +67,10 @@ class Scanner {
     }
     const module = qualifier === undefined ? (context as string) : map(qualifier);
     if (module === undefined) throw new SyntaxError(`unknown prefix "${qualifier}" at position ${at}`);
-    return { module, text: module === context ? name : `${module}:${name}` };
+    return { module, name, text: module === context ? name : `${module}:${name}` };
   }
 
-  /** A quoted string, re-quoted canonically (single quotes unless the value holds one). */
+  /** A quoted string's value. */
   quoted(): string {
     const quoteChar = this.peek();
     if (quoteChar !== "'" && quoteChar !== '"') throw new SyntaxError(`expected a quoted value at position ${this.pos}`);
@@ -75,11 +78,14 @@ class Scanner {
     if (end < 0) throw new SyntaxError(`unterminated quoted value at position ${this.pos}`);
     const value = this.text.slice(this.pos + 1, end);
     this.pos = end + 1;
-    return value.includes("'") ? `"${value}"` : `'${value}'`;
+    return value;
   }
 }
 
-function canonicalize(text: string, map: QualifierMap, requireQualifier: boolean): string {
+/** A value quoted canonically: single quotes unless it holds one. */
+const requote = (value: string): string => (value.includes("'") ? `"${value}"` : `'${value}'`);
+
+function canonicalize(text: string, map: QualifierMap, requireQualifier: boolean, keys?: InstanceKeyValues): string {
   const s = new Scanner(text);
   let out = '';
   let context: string | undefined;
@@ -89,8 +95,9 @@ function canonicalize(text: string, map: QualifierMap, requireQualifier: boolean
     const node = s.name(map, context, requireQualifier);
     out += `/${node.text}`;
     context = node.module;
+    keys?.enter(node.module, node.name);
     let kind: 'key' | 'leaf-list' | 'position' | undefined;
-    const keys: string[] = [];
+    const given: string[] = [];
     while (s.peek() === '[') {
       const at = s.pos++;
       s.skipSpace();
@@ -102,15 +109,17 @@ function canonicalize(text: string, map: QualifierMap, requireQualifier: boolean
         predicate = position;
       } else {
         let key = '.';
+        let local = '.';
         if (s.peek() === '.') s.pos++;
-        else key = s.name(map, context, requireQualifier).text;
+        else ({ text: key, name: local } = s.name(map, context, requireQualifier));
         s.skipSpace();
         s.expect('=', '"="');
         s.skipSpace();
         predicateKind = key === '.' ? 'leaf-list' : 'key';
-        if (keys.includes(key)) throw new SyntaxError(`key "${key}" is given twice at position ${at}`);
-        keys.push(key);
-        predicate = `${key}=${s.quoted()}`;
+        if (given.includes(key)) throw new SyntaxError(`key "${key}" is given twice at position ${at}`);
+        given.push(key);
+        const value = s.quoted();
+        predicate = `${key}=${requote(keys === undefined ? value : keys.canonical(local, value))}`;
       }
       s.skipSpace();
       s.expect(']', '"]"');
@@ -124,9 +133,10 @@ function canonicalize(text: string, map: QualifierMap, requireQualifier: boolean
   return out;
 }
 
-function check(type: TypeMeta, text: string, map: QualifierMap, requireQualifier: boolean): Result {
+function check(type: TypeMeta, text: string, map: QualifierMap, requireQualifier: boolean, options?: { readonly schema?: JsonDecodeOptions['schema'] }): Result {
   try {
-    return ok(canonicalize(text, map, requireQualifier));
+    const keys = options?.schema === undefined ? undefined : new InstanceKeyValues(options.schema);
+    return ok(canonicalize(text, map, requireQualifier, keys));
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
     return invalid(`${quote(text)} is not an instance-identifier: ${error.message} (type ${typeName(type)})`);
@@ -136,9 +146,9 @@ function check(type: TypeMeta, text: string, map: QualifierMap, requireQualifier
 const byModuleName: QualifierMap = (qualifier) => qualifier;
 
 function decodeString(type: TypeMeta, text: string, options: StringDecodeOptions): Result {
-  if (options.qualifier === 'module') return check(type, text, byModuleName, false);
+  if (options.qualifier === 'module') return check(type, text, byModuleName, false, options);
   const prefixes = options.prefixes ?? type.prefixes;
-  return check(type, text, (prefix) => prefixes.get(prefix), true);
+  return check(type, text, (prefix) => prefixes.get(prefix), true, options);
 }
 
 function validate(type: TypeMeta, value: YangValue): Result {
@@ -149,9 +159,9 @@ function validate(type: TypeMeta, value: YangValue): Result {
 }
 
 export const instanceIdentifierCodec: Codec = {
-  decodeJson: (type, json) =>
+  decodeJson: (type, json, options) =>
     typeof json === 'string'
-      ? check(type, json, byModuleName, false)
+      ? check(type, json, byModuleName, false, options)
       : invalid(`expected a string for type ${typeName(type)}, got ${jsonKind(json)}`),
   decodeString,
   encodeJson: (_type, value) => value as string,

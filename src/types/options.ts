@@ -2,7 +2,7 @@
  * What the codecs need to know beyond the type: the module of the leaf that
  * holds the value (for identityref qualification) and how to find identities.
  */
-import type { IdentityMeta } from '../meta/meta.ts';
+import type { IdentityMeta, SchemaContext } from '../meta/meta.ts';
 
 /** Finds an identity by the name of its module and its own name. */
 export type IdentityLookup = (module: string, name: string) => IdentityMeta | undefined;
@@ -11,6 +11,13 @@ export interface ValueContext {
   /** Name of the module of the leaf or leaf-list holding the value; unqualified identities belong to it. */
   readonly leafModule: string;
   readonly identity: IdentityLookup;
+  /**
+   * The schema, when at hand: instance-identifier values are then resolved
+   * against it, and their key and leaf-list values checked and written in
+   * their type's canonical form (`[id='007']` → `[id='7']`), so that they
+   * name the instance the canonical data holds.
+   */
+  readonly schema?: SchemaContext;
 }
 
 export interface JsonDecodeOptions extends ValueContext {

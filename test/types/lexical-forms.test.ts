@@ -89,6 +89,11 @@ const cases: readonly Case[] = [
   // instance-identifier (RFC 7951 §6.11): canonical layout, predicates re-quoted.
   { leaf: 'ii', json: "/lx-forms:top/lx-forms:u8[.=\"5\"]", want: "/lx-forms:top/u8[.='5']", yanglint: { want: REFUSED, why: 'RFC 7951 §6.11 gives one form; a redundant qualifier names the same node, so it is accepted and dropped' } },
   { leaf: 'ii', json: "/lx-forms:top/e", want: '/lx-forms:top/e' },
+  // ... and its key and leaf-list values are values of their types, written canonically (§9.13.1: the instance the data holds).
+  { leaf: 'ii', json: "/lx-forms:top/u8[ . = '05' ]", want: "/lx-forms:top/u8[.='5']" },
+  { leaf: 'ii', json: "/lx-forms:top/dl[k='+01.50']/k", want: "/lx-forms:top/dl[k='1.5']/k" },
+  { leaf: 'ii', json: "/lx-forms:top/dl[k='1.505']", want: REFUSED },
+  { leaf: 'ii', json: "/lx-forms:top/u8[.='256']", want: REFUSED },
   // empty, union (§9.12: the first member type that takes the value, canonical in that type).
   { leaf: 'e0', json: [null], want: '' },
   { leaf: 'un', json: 7, want: '7' },

@@ -36,7 +36,7 @@ export function decodeValue(
   node: LeafMeta | LeafListMeta, json: unknown, source: JsonSource, path: DataPath, ctx: DecodeContext,
 ): YangValue | undefined {
   const result = decodeJson(node.type, exactJson(node.type, json, source, ctx), {
-    strict: ctx.strict, leafModule: node.module.name, identity: ctx.identity,
+    strict: ctx.strict, leafModule: node.module.name, identity: ctx.identity, schema: ctx.schema,
   });
   if (result.ok) return result.value;
   for (const e of result.errors) report(ctx, 'invalid-value', e.message, path, e.appTag);

@@ -144,7 +144,7 @@ const cases: readonly Issue11Case[] = [
   },
   // ------------------------------------------------------------ item 7
   {
-    title: 'decimal64: keys and values in non-canonical forms (trailing zeros beyond fraction-digits, sign, leading zeros) are the same values, answered canonically',
+    title: 'decimal64: keys and values in non-canonical forms (trailing zeros beyond fraction-digits, sign, leading zeros) are the same values, answered canonically, in instance-identifiers too',
     exchanges: (m) => [
       { method: 'PUT', path: `${DATA}/decimal-list=1.500`, headers: m.send, body: m.top('decimal-list', [{ k: '+01.5000', v: 'one and a half' }]), expect: { status: 201 } },
       { path: `${DATA}/decimal-list=1.5`, headers: m.get, expect: { status: 200, json: m.top('decimal-list', [{ k: '1.5', v: 'one and a half' }]) } },
@@ -154,6 +154,8 @@ const cases: readonly Issue11Case[] = [
       { path: `${DATA}/ratio`, headers: m.get, expect: { status: 200, json: m.top('ratio', '2.5') } },
       { path: `${DATA}/levels=1.5000`, headers: m.get, expect: { status: 200, json: m.top('levels', ['1.5']) } },
       { path: `${DATA}/levels`, headers: m.get, expect: { status: 200, json: m.top('levels', ['1.5', '2.0', '0.0']) } },
+      { method: 'PATCH', path: DATA, headers: m.send, body: m.top('top', { ref: `/${M}:top/decimal-list[k='001.5000']/v` }), expect: { status: 204 } },
+      { path: `${DATA}/ref`, headers: m.get, expect: { status: 200, json: m.top('ref', `/${M}:top/decimal-list[k='1.5']/v`) } },
       { path: `${DATA}/decimal-list=1.505`, headers: m.get, expect: { status: 400, error: { tag: 'invalid-value', message: /more than 2 fraction digits/ } } },
       { method: 'PATCH', path: DATA, headers: m.send, body: m.top('top', { ratio: '2.0001' }), expect: { status: 400, error: { tag: 'invalid-value', path: `/${M}:top/ratio` } } },
     ],

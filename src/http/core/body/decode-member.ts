@@ -21,7 +21,7 @@ export interface DecodeScope {
 }
 
 const scalar = (meta: LeafMeta | LeafListMeta, json: unknown, path: DataPath, scope: DecodeScope): YangValue => {
-  const r = decodeJson(meta.type, json, { strict: scope.strict, leafModule: meta.module.name, identity: identityLookup(scope.schema) });
+  const r = decodeJson(meta.type, json, { strict: scope.strict, leafModule: meta.module.name, identity: identityLookup(scope.schema), schema: scope.schema });
   if (r.ok) return r.value;
   const at = formatPath(path);
   throw new RestconfFailure(r.errors.map((e) => restconfError('invalid-value', e.message, { appTag: e.appTag, path: at })));
