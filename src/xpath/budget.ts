@@ -23,9 +23,10 @@ export class XPathBudgetExceeded extends XPathError {
   }
 }
 
-export class XPathBudget implements WorkMeter {
+export class XPathBudget {
   /** Steps spent so far. */
   spent = 0;
+  #matcherMeter: WorkMeter | undefined;
 
   constructor(readonly maxSteps: number) {
     if (!(maxSteps >= 0)) throw new RangeError(`maxSteps must be 0 or more, not ${maxSteps}`);
@@ -38,5 +39,10 @@ export class XPathBudget implements WorkMeter {
   /** Steps for reading (or making) `length` characters, at one per `per`. */
   spendChars(length: number, per = 16): void {
     if (length >= per) this.spend(Math.floor(length / per));
+  }
+
+  /** This budget as the regular-expression matcher meters its work: a step per 16 units. */
+  get matcherMeter(): WorkMeter {
+    return (this.#matcherMeter ??= { spend: (units) => this.spendChars(units) });
   }
 }

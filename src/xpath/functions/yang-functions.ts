@@ -61,7 +61,7 @@ const reMatch: XPathFunction = {
     const c = xsdMatcher(pattern);
     if (!c.ok) throw new XPathError(`re-match(): invalid regular expression '${pattern}': ${c.message}`);
     const text = xpathString(args[0] as XPathValue, run.budget);
-    return c.matcher.test(text, { spend: (units) => run.budget.spendChars(units) });
+    return c.matcher.test(text, run.budget.matcherMeter);
   },
 };
 
