@@ -25,5 +25,7 @@ export { patternMatcher } from './pattern-check.ts';
 export {
   translateXsdRegex, compileXsdRegex, type XsdRegexTranslation, type XsdRegexCompilation,
 } from './xsd-regex.ts';
-export { compileXsdMatcher, type XsdMatcher, type XsdMatcherCompilation, type WorkMeter } from './xsd-matcher.ts';
+export {
+  compileXsdMatcher, type XsdMatcher, type XsdMatcherCompilation, type XsdMatcherOptions, type WorkMeter,
+} from './xsd-matcher.ts';
 export { parseXsdRegex, type XsdRegexParse } from './xsd-regex-parse.ts';

@@ -32,17 +32,22 @@ export type XsdMatcherCompilation =
   | { readonly ok: true; readonly matcher: XsdMatcher }
   | { readonly ok: false; readonly message: string };
 
-/** DFA states kept per matcher before the cache is emptied. */
-export const MAX_DFA_STATES = 4096;
+/** DFA states kept per matcher before the cache is emptied (their ASCII transitions take 512 bytes each). */
+export const MAX_DFA_STATES = 1024;
 /** Transitions on characters above ASCII kept per DFA state. */
 const MAX_OTHER_TRANSITIONS = 1024;
 
+export interface XsdMatcherOptions {
+  /** The most automaton states the pattern may expand to. Default `MAX_NFA_STATES` (100,000). */
+  readonly maxStates?: number;
+}
+
 /** Parses and compiles an XSD regular expression to a linear-time matcher. */
-export function compileXsdMatcher(pattern: string): XsdMatcherCompilation {
+export function compileXsdMatcher(pattern: string, options: XsdMatcherOptions = {}): XsdMatcherCompilation {
   const parsed = parseXsdRegex(pattern);
   if (!parsed.ok) return { ok: false, message: `invalid pattern "${pattern}": ${parsed.message}` };
   try {
-    return { ok: true, matcher: new LazyDfa(pattern, buildNfa(parsed.regex)) };
+    return { ok: true, matcher: new LazyDfa(pattern, buildNfa(parsed.regex, options.maxStates)) };
   } catch (error) {
     if (error instanceof NfaTooLarge) return { ok: false, message: `invalid pattern "${pattern}": ${error.message}` };
     throw error;

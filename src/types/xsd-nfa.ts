@@ -2,8 +2,9 @@
  * Thompson's construction: a parsed XSD regular expression as a
  * non-deterministic automaton whose states read one character (CHAR), fork
  * without reading (SPLIT) or accept (MATCH). Counted repetitions are
- * expanded (`a{2,4}` is `aa(a(a)?)?`), so the automaton's size is bounded by
- * `MAX_NFA_STATES`: a larger pattern is refused, never built.
+ * expanded (`a{2,4}` is `aa(a(a)?)?`), so the automaton's size is bounded
+ * (`MAX_NFA_STATES` unless told otherwise): a larger pattern is refused,
+ * never built.
  */
 import { charAtomKey, charTest, type CharAtom, type CharTest } from './xsd-char-test.ts';
 import type { XsdRegexNode } from './xsd-regex-ast.ts';
@@ -30,13 +31,13 @@ export interface Nfa {
 }
 
 export class NfaTooLarge extends Error {
-  constructor() {
-    super(`the pattern expands to more than ${MAX_NFA_STATES} automaton states (counted repetitions are expanded)`);
+  constructor(maxStates: number) {
+    super(`the pattern expands to more than ${maxStates} automaton states (counted repetitions are expanded)`);
   }
 }
 
-export function buildNfa(regex: XsdRegexNode): Nfa {
-  const b = new Builder();
+export function buildNfa(regex: XsdRegexNode, maxStates = MAX_NFA_STATES): Nfa {
+  const b = new Builder(maxStates);
   const match = b.add(MATCH, -1, -1, -1);
   const start = b.compile(regex, match);
   return {
@@ -55,10 +56,15 @@ class Builder {
   readonly alt: number[] = [];
   readonly test: number[] = [];
   readonly tests: CharTest[] = [];
+  /** Atoms written alike share a test. */
   private readonly testIds = new Map<string, number>();
+  /** An atom repeated by expansion is looked up once. */
+  private readonly atomIds = new Map<CharAtom, number>();
+
+  constructor(private readonly maxStates: number) {}
 
   add(op: number, out: number, alt: number, test: number): number {
-    if (this.op.length >= MAX_NFA_STATES) throw new NfaTooLarge();
+    if (this.op.length >= this.maxStates) throw new NfaTooLarge(this.maxStates);
     this.op.push(op);
     this.out.push(out);
     this.alt.push(alt);
@@ -107,12 +113,15 @@ class Builder {
   }
 
   private testOf(atom: CharAtom): number {
+    let id = this.atomIds.get(atom);
+    if (id !== undefined) return id;
     const key = charAtomKey(atom);
-    let id = this.testIds.get(key);
+    id = this.testIds.get(key);
     if (id === undefined) {
       id = this.tests.push(charTest(atom)) - 1;
       this.testIds.set(key, id);
     }
+    this.atomIds.set(atom, id);
     return id;
   }
 }

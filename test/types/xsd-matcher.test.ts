@@ -64,6 +64,9 @@ test('a pattern that expands to too many states is refused, not built', (t) => {
   if (!c.ok) t.regex(c.message, /^invalid pattern "\(\(a\{100\}\)\{100\}\)\{100\}": the pattern expands to more than 100000 automaton states/);
   t.true(compileXsdMatcher('[a-z]{1,63}(\\.[a-z]{1,63}){0,126}').ok);
   t.false(compileXsdMatcher(`a{0,${2 ** 40}}`).ok);
+  const capped = compileXsdMatcher('a{0,20000}', { maxStates: 10_000 });
+  t.true(!capped.ok && /more than 10000 automaton states/.test(capped.message));
+  t.true(compileXsdMatcher('a{0,20000}').ok);
 });
 
 test('with a cache overflowing (2^13 DFA states), the answers are those of the RegExp', (t) => {

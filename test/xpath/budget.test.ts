@@ -91,10 +91,13 @@ test('re-match on the value that took 3.3 s: a few steps, the right answer', (t)
   t.true(!long.result.ok && long.result.overBudget === true, 'two million characters: past the budget (one step per 16)');
 });
 
-test('an invalid literal pattern in re-match is a compile error', (t) => {
+test('an invalid literal pattern in re-match, or one expanding past 10,000 states, is a compile error', (t) => {
   const c = compileXPath(parse("re-match(., '(a')"), { prefixes: new Map(), defaultModule: undefined });
   t.false(c.ok);
   if (!c.ok) t.regex(c.message, /^re-match\(\): invalid regular expression '\(a': invalid pattern/);
+  const big = compileXPath(parse("re-match(., '(a{100}){101}')"), { prefixes: new Map(), defaultModule: undefined });
+  t.true(!big.ok && /more than 10000 automaton states/.test(big.message));
+  t.true(compileXPath(parse("re-match(., '(a{100}){99}')"), { prefixes: new Map(), defaultModule: undefined }).ok);
 });
 
 test('a budget shared by evaluations is spent by all of them; the default is DEFAULT_MAX_STEPS', (t) => {
