@@ -14,12 +14,12 @@ import { childrenKey, vanishBody } from './vanished-nodes.ts';
 
 export const expandUses = (stmt: Statement, ctx: NodeContext, into: Compiled): void => {
   const { st } = ctx;
+  const def = st.grouping(argument(stmt), ctx.scope, stmt);
   if (!ifFeaturesHold(stmt, ctx.scope.source, st)) {
-    const def = st.grouping(argument(stmt), ctx.scope, stmt);
+    // Removed by if-feature: what the grouping defines vanishes, and stays a target that vanishes with it.
     if (def !== undefined) vanishBody(def.stmt, enterScope(def.scope, def.stmt, st.diag), into.children, st, [...ctx.groupings, def.stmt]);
     return;
   }
-  const def = st.grouping(argument(stmt), ctx.scope, stmt);
   if (def === undefined) {
     st.diag.error(stmt.loc, `unknown grouping "${argument(stmt)}"`);
     return;
