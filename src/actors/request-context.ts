@@ -8,3 +8,12 @@ export interface RequestContext {
 }
 
 export const emptyContext: RequestContext = Object.freeze({});
+
+/**
+ * `into` (a context a node or filter made, often by spreading `from`) with
+ * `from`'s abort signal when it lost it: a request's first context reads
+ * its signal through a getter (the AbortController is made on first use),
+ * which spreading does not carry over.
+ */
+export const keepSignal = (from: RequestContext, into: RequestContext): RequestContext =>
+  'signal' in into || !('signal' in from) ? into : { ...into, signal: from.signal };

@@ -2,76 +2,66 @@
  * The JSON writer: a node that reads copy into. Each call appends text to a
  * shared buffer, in the order a read walks the schema, so the answer streams
  * as it is read. `strict` gives RFC 7951 (module-qualified names where the
- * namespace changes, typed values); plain gives unqualified names.
+ * namespace changes, typed values); plain gives unqualified names. Names
+ * and values are turned into text by encoders made once per schema node
+ * (json-name-text.ts, json-value-text.ts).
  */
-import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import type { HolderMeta } from '../../data/data-container.ts';
-import { memberLabel } from '../../data/json/member-label.ts';
-import { holderIndex } from '../../data/json/name-index.ts';
-import { encodeJson } from '../../types/index.ts';
-import type { YangValue } from '../../types/value.ts';
-import type { AnyValue } from '../../data/data-container.ts';
+import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { ChildRequest, FieldRequest, NextRequest } from '../requests.ts';
+import { nameText } from './json-name-text.ts';
+import { valueText } from './json-value-text.ts';
 
+/**
+ * The text written so far, kept as one string: appending builds a rope the
+ * engine flattens once, when the text is taken (a chunk of a streamed
+ * answer, or the whole of a small one).
+ */
 export class JsonBuffer {
-  private parts: string[] = [];
-  private length = 0;
+  text = '';
 
   constructor(readonly strict: boolean) {}
 
   push(s: string): void {
-    this.parts.push(s);
-    this.length += s.length;
+    this.text += s;
   }
 
   get size(): number {
-    return this.length;
+    return this.text.length;
   }
 
   /** Takes what was written so far. */
   take(): string {
-    const s = this.parts.join('');
-    this.parts = [];
-    this.length = 0;
+    const s = this.text;
+    this.text = '';
     return s;
   }
 }
 
-/** The member name, qualified as src/data/json decides (RFC 7951 in strict mode; only where ambiguous in plain mode). */
-const memberName = (buf: JsonBuffer, meta: SchemaNode, parentModule: ModuleMeta | undefined, holder: unknown): string =>
-  meta.module === parentModule
-    ? `"${meta.name}"`
-    : JSON.stringify(memberLabel(meta as DataNodeMeta, parentModule, buf.strict, holderIndex(holder as HolderMeta)));
-
-export const encodeField = (buf: JsonBuffer, meta: LeafMeta | LeafListMeta | SchemaNode, value: FieldValue): string => {
-  if (meta.kind === 'anydata' || meta.kind === 'anyxml') return JSON.stringify((value as AnyValue).any ?? null);
-  const options = { strict: buf.strict, leafModule: meta.module.name };
-  const type = (meta as LeafMeta).type;
-  if (meta.kind === 'leaf-list') {
-    return `[${(value as readonly YangValue[]).map((v) => JSON.stringify(encodeJson(type, v, options))).join(',')}]`;
-  }
-  return JSON.stringify(encodeJson(type, value as YangValue, options));
-};
+export const encodeField = (buf: JsonBuffer, meta: LeafMeta | LeafListMeta | SchemaNode, value: FieldValue): string =>
+  valueText(meta as LeafMeta, value, buf.strict);
 
 /** An object being written: the document root, a container or a list entry. */
 export class JsonObjectWriter implements Node {
-  private first = true;
+  /** No member written yet (the next one needs no comma). */
+  first = true;
 
   constructor(
-    private readonly buf: JsonBuffer,
+    readonly buf: JsonBuffer,
     /** The member name to open with (`"name":`), or '' for the root and list entries. */
     private readonly opening: string,
-    private readonly module: ModuleMeta | undefined,
+    /** The module of the object (undefined for the document root). */
+    readonly module: ModuleMeta | undefined,
   ) {}
 
   beginEdit(): void {
-    this.buf.push(`${this.opening}{`);
+    this.buf.text += `${this.opening}{`;
   }
 
   endEdit(): void {
-    this.buf.push('}');
+    this.buf.text += '}';
   }
 
   comma(): string {
@@ -83,7 +73,7 @@ export class JsonObjectWriter implements Node {
   }
 
   child(r: ChildRequest): Node {
-    const name = `${this.comma()}${memberName(this.buf, r.meta, this.module, r.selection.meta)}:`;
+    const name = `${this.comma()}${nameText(r.meta, this.module, this.buf.strict, r.selection.meta as HolderMeta)}:`;
     return r.meta.kind === 'list'
       ? new JsonArrayWriter(this.buf, name, r.meta.module)
       : new JsonObjectWriter(this.buf, name, r.meta.module);
@@ -91,13 +81,14 @@ export class JsonObjectWriter implements Node {
 
   field(r: FieldRequest): undefined {
     if (r.value === undefined) return undefined;
-    this.buf.push(`${this.comma()}${memberName(this.buf, r.meta, this.module, r.selection.meta)}:${encodeField(this.buf, r.meta, r.value)}`);
+    const buf = this.buf;
+    buf.text += `${this.comma()}${nameText(r.meta as DataNodeMeta, this.module, buf.strict, r.selection.meta as HolderMeta)}:${valueText(r.meta, r.value, buf.strict)}`;
     return undefined;
   }
 
   /** Writes a raw member (annotations such as with-defaults tags). */
   raw(name: string, json: string): void {
-    this.buf.push(`${this.comma()}${JSON.stringify(name)}:${json}`);
+    this.buf.text += `${this.comma()}${JSON.stringify(name)}:${json}`;
   }
 }
 
@@ -112,11 +103,21 @@ export class JsonArrayWriter implements Node {
   ) {}
 
   beginEdit(): void {
-    this.buf.push(`${this.opening}[`);
+    this.buf.text += `${this.opening}[`;
   }
 
   endEdit(): void {
-    this.buf.push(']');
+    this.buf.text += ']';
+  }
+
+  /** Entries written so far are followed by a comma. */
+  get started(): boolean {
+    return !this.first;
+  }
+
+  /** The next entry is not the first (entries written around the node calls). */
+  markStarted(): void {
+    this.first = false;
   }
 
   next(_r: NextRequest): ListItem {

@@ -34,8 +34,10 @@ export const hasDefaultsBelow = (n: SchemaNode): boolean => {
   return found;
 };
 
+/** Whether an absent container is read as empty: report-all would show defaults in it. */
+export const admitsImplicit = (meta: ContainerMeta, options: ReadOptions): boolean =>
+  unconditional(meta) && (options.withDefaults === 'report-all' || options.withDefaults === 'report-all-tagged') && hasDefaultsBelow(meta);
+
 /** An empty stand-in for an absent non-presence container, when report-all would show defaults in it. */
 export const implicitContainer = (meta: ContainerMeta, options: ReadOptions): Node | undefined =>
-  unconditional(meta) && (options.withDefaults === 'report-all' || options.withDefaults === 'report-all-tagged') && hasDefaultsBelow(meta)
-    ? new DataContainerNode(new DataContainer(meta))
-    : undefined;
+  admitsImplicit(meta, options) ? new DataContainerNode(new DataContainer(meta)) : undefined;

@@ -4,19 +4,23 @@
  * children are never requested. Synchronous answers stay synchronous.
  */
 import { childPath } from '../../data/data-path.ts';
+import type { DataContainer, HolderMeta } from '../../data/data-container.ts';
 import type { DataDef, LeafMeta, ListMeta } from '../../meta/meta.ts';
 import { isPending } from '../answer.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';
-import type { JsonBuffer, JsonObjectWriter } from '../nodes/json-writer.ts';
+import { JsonObjectWriter, type JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import type { NodeBudget } from './node-budget.ts';
 import type { ReadOptions } from './read-options.ts';
 import { implicitContainer } from './implicit-container.ts';
+import { OMITTED } from '../omitted.ts';
+import { isPlainList, plainData } from './plain-data.ts';
 import { applyWithDefaults } from './with-defaults.ts';
+import { writeChildren, writeList, type Holder } from './write-data.ts';
 
 export interface ReadState {
   readonly options: ReadOptions;
@@ -24,6 +28,8 @@ export interface ReadState {
   readonly buffer: JsonBuffer;
   /** Flush when the buffer holds this many characters. */
   readonly flushAt: number;
+  /** The fast path's holder per level (write-data.ts), reused across the read. */
+  readonly holders: Holder[];
 }
 
 export interface Cursor {
@@ -36,6 +42,12 @@ export interface Cursor {
 const EDIT = { editRoot: true, new: true, delete: false } as const;
 
 export function* readChildren(from: Selection, to: Node, cur: Cursor, st: ReadState): Co<void> {
+  const data = to instanceof JsonObjectWriter ? plainData(from.node) : undefined;
+  if (data !== undefined) {
+    const w = to as JsonObjectWriter;
+    w.first = yield* writeChildren(st.buffer, data, from.meta as HolderMeta, w.module, cur.level, cur.fields, cur.xfields, w.first, st);
+    return;
+  }
   const children = (from.meta as { children?: readonly DataDef[] }).children ?? [];
   for (const def of children) yield* readDef(from, to, def, cur, st);
 }
@@ -82,7 +94,9 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
     case 'container': {
       if (from.node.child === undefined) return;
       const a = from.node.child({ selection: from, path, meta: def, new: false, delete: false });
-      const node = ((isPending(a) ? yield a : a) as Node | undefined) ?? implicitContainer(def, options);
+      const answered = (isPending(a) ? yield a : a) as Node | undefined;
+      if (answered === OMITTED) return;
+      const node = answered ?? implicitContainer(def, options);
       if (node === undefined) return;
       try {
         yield* readContainer(from.select(node, def, path), to, below, st);
@@ -119,6 +133,14 @@ export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadSt
 
 /** Writes a list: `"name":[...]`, only the selected rows, each asked for by row. */
 export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor, st: ReadState, only?: ListItem): Co<void> {
+  const holder = only === undefined && to instanceof JsonObjectWriter && list.parent !== undefined && isPlainList(list.node) ? plainData(list.parent.node) : undefined;
+  const entries = holder?.values.get(meta) as readonly DataContainer[] | undefined;
+  if (entries !== undefined) {
+    const w = to as JsonObjectWriter;
+    yield* writeList(st.buffer, meta, entries, list.parent?.meta as HolderMeta, w.module, cur.level, cur.fields, cur.xfields, w.first, st);
+    w.first = false;
+    return;
+  }
   const w = to.child?.({ selection: list.parent ?? list, path: list.path, meta, new: true, delete: false }) as Node;
   w.beginEdit?.({ selection: list, path: list.path, ...EDIT });
   const deep = st.options.depth === undefined || cur.level < st.options.depth;

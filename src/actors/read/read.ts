@@ -23,7 +23,7 @@ function* readAt(roots: readonly Selection[], steps: readonly TargetStep[], opti
 }
 
 function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, buffer: JsonBuffer, flushAt: number): Co<void> {
-  const st = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt };
+  const st = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt, holders: [] };
   const last = steps[steps.length - 1];
   const root = roots[0];
   if (last === undefined || root === undefined) {

@@ -36,7 +36,8 @@ export interface Shown {
   readonly isDefault: boolean;
 }
 
-const same = (leaf: LeafMeta, a: FieldValue, b: YangValue): boolean =>
+/** Whether a leaf's value equals its default (compared by canonical text). */
+export const sameAsDefault = (leaf: LeafMeta, a: FieldValue, b: YangValue): boolean =>
   a === b || encodeString(leaf.type, a as YangValue) === encodeString(leaf.type, b);
 
 /** What to show for a leaf the node answered `value` for. */
@@ -44,7 +45,7 @@ export const applyWithDefaults = (leaf: LeafMeta, value: FieldValue | undefined,
   if (mode === 'explicit' || leaf.default === undefined) return { value, isDefault: false };
   const d = defaultOf(leaf);
   if (d === undefined) return { value, isDefault: false };
-  if (mode === 'trim') return value !== undefined && same(leaf, value, d) ? { value: undefined, isDefault: false } : { value, isDefault: false };
+  if (mode === 'trim') return value !== undefined && sameAsDefault(leaf, value, d) ? { value: undefined, isDefault: false } : { value, isDefault: false };
   if (value === undefined) return { value: d, isDefault: true };
-  return { value, isDefault: mode === 'report-all-tagged' && same(leaf, value, d) };
+  return { value, isDefault: mode === 'report-all-tagged' && sameAsDefault(leaf, value, d) };
 };

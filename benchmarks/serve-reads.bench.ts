@@ -1,0 +1,204 @@
+/**
+ * Reads as a user meets them: `rxconf serve` (the assembled server, uWS,
+ * embedded datastore loaded from --data) against raw uWebSockets.js in the
+ * same run, loaded by wrk (one thread; 50 connections for small GETs, 4 for
+ * the big lists). Rows:
+ *
+ * - GET leaf, GET list entry, GET module root: raw uWS answers the exact
+ *   bytes rxconf gave for the same request.
+ * - GET a 10,000- and a 100,000-entry list: raw uWS answers
+ *   JSON.stringify of the same array, per request; compared in bytes/s.
+ *   The server's RSS growth during the rounds (highest sample less the RSS
+ *   before the first request) is reported per size: streaming keeps it flat.
+ *
+ * Servers alternate within each round; the median of the rounds is kept.
+ *
+ * Run: npm run bench -- serve-reads
+ * Profile one kind instead: node --import tsx benchmarks/serve-reads.bench.ts --profile leaf|entry|root|list10k|list100k
+ * (writes a .cpuprofile of rxconf serve and prints where the time went).
+ * rxconf runs from dist/ when built (as bin/rxconf.js does), else from the
+ * sources through tsx; RXCONF_MAIN=FILE names another main.js.
+ */
+import { existsSync, mkdtempSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { report, type BenchRow } from './lib/report.ts';
+import { cpuSecondsOf, startChild, rssOf, watchRss, type Child } from './serve-reads/processes.ts';
+import { summarizeProfile } from './serve-reads/profile-summary.ts';
+import { tableEntries } from './serve-reads/table-data.ts';
+import { wrk, type WrkResult } from './serve-reads/wrk.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SMALL_SECONDS = Number(process.env.SECONDS ?? 3);
+const BIG_SECONDS = Number(process.env.BIG_SECONDS ?? 5);
+const WARMUP_SECONDS = 1;
+
+interface Kind {
+  readonly name: string;
+  readonly label: string;
+  readonly path: string;
+  /** Which rxconf server (by list size) answers it. */
+  readonly server: 10_000 | 100_000;
+  readonly raw: string;
+  readonly connections: number;
+  readonly seconds: number;
+  readonly big: boolean;
+}
+
+const kinds: readonly Kind[] = [
+  { name: 'leaf', label: 'GET leaf', path: '/restconf/data/bench-reads:system/hostname', server: 10_000, raw: '/fixed/leaf', connections: 50, seconds: SMALL_SECONDS, big: false },
+  { name: 'entry', label: 'GET list entry', path: '/restconf/data/bench-reads:interfaces/interface=eth3', server: 10_000, raw: '/fixed/entry', connections: 50, seconds: SMALL_SECONDS, big: false },
+  { name: 'root', label: 'GET module root', path: '/restconf/data/bench-reads:', server: 10_000, raw: '/fixed/root', connections: 50, seconds: SMALL_SECONDS, big: false },
+  { name: 'list10k', label: 'GET 10,000-entry list', path: '/restconf/data/bench-table:table/entry', server: 10_000, raw: '/list/10000', connections: 4, seconds: BIG_SECONDS, big: true },
+  { name: 'list100k', label: 'GET 100,000-entry list', path: '/restconf/data/bench-table:table/entry', server: 100_000, raw: '/list/100000', connections: 4, seconds: BIG_SECONDS, big: true },
+];
+
+const dataFile = (dir: string, entries: number): string => {
+  const file = join(dir, `data-${entries}.json`);
+  const doc = {
+    'bench-reads:system': { hostname: 'rxconf-bench', location: 'lab 3, rack 12', contact: 'ops@example.com', enabled: true, mtu: 1500, clock: { timezone: 'Europe/Paris' } },
+    'bench-reads:interfaces': {
+      interface: Array.from({ length: 10 }, (_, i) => ({
+        name: `eth${i}`, description: `uplink ${i} to the core switch`, type: 'ethernetCsmacd', enabled: i % 3 !== 0, mtu: 9000, speed: 10_000_000, address: `192.0.2.${i + 1}/24`,
+      })),
+    },
+    'bench-table:table': { entry: tableEntries(entries) },
+    'rxconf-server:server': { limits: { 'max-node-count': 100_000_000 } },
+  };
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+};
+
+const serveArgs = (data: string, extra: readonly string[] = []): string[] => [
+  ...extra, ...rxconfMain(), 'serve', '--path', join(here, 'fixtures'), '--module', 'bench-reads', '--module', 'bench-table',
+  '--data', data, '--host', '127.0.0.1', '--port', '0',
+];
+
+/** The rxconf command: RXCONF_MAIN, else the built dist/ (as bin/rxconf.js runs it), else the sources through tsx. */
+const rxconfMain = (): string[] => {
+  if (process.env.RXCONF_MAIN !== undefined) return [process.env.RXCONF_MAIN];
+  const built = join(root, 'dist', 'cli', 'main.js');
+  return existsSync(built) ? [built] : ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts')];
+};
+
+const startRxconf = (data: string, extra: readonly string[] = []): Promise<Child> =>
+  startChild(serveArgs(data, extra), /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+
+const fetchBody = async (port: number, path: string): Promise<string> => {
+  const r = await fetch(`http://127.0.0.1:${port}${path}`);
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${text.slice(0, 300)}`);
+  return text;
+};
+
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+const profile = async (kindName: string, dir: string): Promise<void> => {
+  const kind = kinds.find((k) => k.name === kindName);
+  if (kind === undefined) throw new Error(`no kind ${kindName}: ${kinds.map((k) => k.name).join(', ')}`);
+  const profDir = join(dir, 'prof');
+  const started = Date.now();
+  const server = await startRxconf(dataFile(dir, kind.server), ['--cpu-prof', '--cpu-prof-dir', profDir]);
+  const url = `http://127.0.0.1:${server.port}${kind.path}`;
+  await wrk(url, kind.connections, WARMUP_SECONDS);
+  const skip = (Date.now() - started) / 1000;
+  const r = await wrk(url, kind.connections, Number(process.env.PROFILE_SECONDS ?? 10));
+  await server.stop();
+  const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
+  if (file === undefined) throw new Error('no profile written');
+  console.log(`${kind.label}: ${r.requestsPerSecond.toFixed(0)} req/s under the profiler; profile ${join(profDir, file)}`);
+  summarizeProfile(join(profDir, file), Number(process.env.TOP ?? 40), skip);
+};
+
+const measure = async (dir: string): Promise<void> => {
+  const servers = new Map<number, Child>();
+  for (const size of [10_000, 100_000] as const) servers.set(size, await startRxconf(dataFile(dir, size)));
+  const small = servers.get(10_000) as Child;
+  const fixed: Record<string, string> = {};
+  for (const k of kinds.filter((x) => !x.big)) fixed[k.name] = await fetchBody(small.port, k.path);
+  const fixedFile = join(dir, 'fixed.json');
+  writeFileSync(fixedFile, JSON.stringify(fixed));
+  const raw = await startChild(['--import', 'tsx', join(here, 'serve-reads', 'raw-server.ts'), fixedFile, '10000,100000'], /listening (\d+)/);
+  const bytes = new Map<string, { rxconf: number; raw: number }>();
+  for (const k of kinds) {
+    const a = Buffer.byteLength(k.big ? '' : fixed[k.name] ?? '');
+    bytes.set(k.name, k.big
+      ? { rxconf: Buffer.byteLength(await fetchBody((servers.get(k.server) as Child).port, k.path)), raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)) }
+      : { rxconf: a, raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)) });
+  }
+  const rss = new Map<number, { before: number; peak: number }>();
+  for (const [size, s] of servers) rss.set(size, { before: rssOf(s.pid), peak: 0 });
+  type Measured = WrkResult & { readonly cpuPerRequest: number };
+  const results = new Map<string, { rxconf: Measured[]; raw: Measured[] }>(kinds.map((k) => [k.name, { rxconf: [], raw: [] }]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const k of kinds) {
+      const server = servers.get(k.server) as Child;
+      const targets: [string, string, Child][] = [['rxconf', `http://127.0.0.1:${server.port}${k.path}`, server], ['raw', `http://127.0.0.1:${raw.port}${k.raw}`, raw]];
+      if (round % 2 === 1) targets.reverse();
+      for (const [who, url, child] of targets) {
+        await wrk(url, k.connections, WARMUP_SECONDS);
+        const watch = who === 'rxconf' && k.big ? watchRss(child.pid) : undefined;
+        const cpu0 = cpuSecondsOf(child.pid);
+        const r = await wrk(url, k.connections, k.seconds);
+        const cpu = cpuSecondsOf(child.pid) - cpu0;
+        const peak = watch?.stop();
+        if (peak !== undefined) {
+          const m = rss.get(k.server);
+          if (m !== undefined) m.peak = Math.max(m.peak, peak);
+        }
+        if (r.errors > 0) console.error(`${k.label} ${who}: ${r.errors} errors`);
+        results.get(k.name)?.[who as 'rxconf' | 'raw'].push({ ...r, cpuPerRequest: cpu / Math.max(1, r.requests) });
+      }
+    }
+  }
+  const rows: BenchRow[] = [];
+  for (const k of kinds) {
+    const r = results.get(k.name) as { rxconf: Measured[]; raw: Measured[] };
+    const cx = median(r.rxconf.map((x) => x.cpuPerRequest));
+    const cw = median(r.raw.map((x) => x.cpuPerRequest));
+    const b = bytes.get(k.name) as { rxconf: number; raw: number };
+    const rx = median(r.rxconf.map((x) => x.requestsPerSecond));
+    const rw = median(r.raw.map((x) => x.requestsPerSecond));
+    const ratio = k.big ? (rx * b.rxconf) / (rw * b.raw) : rx / rw;
+    const growth = k.big ? (() => { const m = rss.get(k.server); return m === undefined ? 0 : (m.peak - m.before) / 2 ** 20; })() : undefined;
+    rows.push({
+      request: k.label,
+      bytes: b.rxconf,
+      'rxconf req/s': Math.round(rx),
+      'raw req/s': Math.round(rw),
+      'rxconf MB/s': (rx * b.rxconf) / 2 ** 20,
+      'raw MB/s': (rw * b.raw) / 2 ** 20,
+      ratio,
+      'CPU µs/req rxconf': cx * 1e6,
+      'CPU µs/req raw': cw * 1e6,
+      'RSS growth MB': growth ?? '',
+    });
+  }
+  const g10 = rss.get(10_000);
+  const g100 = rss.get(100_000);
+  const growthRatio = g10 !== undefined && g100 !== undefined ? (g100.peak - g100.before) / Math.max(1, g10.peak - g10.before) : 0;
+  report('serve-reads', rows, {
+    'ratio': 'small GETs: req/s ÷ raw uWS with the same bytes; lists: bytes/s ÷ raw uWS doing JSON.stringify per request',
+    'CPU µs/req': 'server process CPU time (user + system) per answered request, from /proc',
+    'RSS growth at 100,000 ÷ at 10,000': growthRatio,
+    'rounds (median kept)': ROUNDS,
+    'wrk': `1 thread; 50 connections small, 4 lists; ${SMALL_SECONDS}s / ${BIG_SECONDS}s per measurement after ${WARMUP_SECONDS}s warm-up`,
+  });
+  await raw.stop();
+  for (const s of servers.values()) await s.stop();
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'rxconf-serve-reads-'));
+try {
+  const at = process.argv.indexOf('--profile');
+  if (at >= 0) await profile(process.argv[at + 1] ?? '', dir);
+  else await measure(dir);
+} finally {
+  if (process.env.KEEP === undefined) rmSync(dir, { recursive: true, force: true });
+}

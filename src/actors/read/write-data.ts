@@ -1,0 +1,286 @@
+/**
+ * The read walk's fast path for in-memory data: below a node that is a
+ * plain data-tree node (plain-data.ts), JSON is written straight from the
+ * DataContainer, with the same selection the walk makes node by node —
+ * content, fields, rx.xfields, depth, with-defaults (and its tags), implicit
+ * containers, rx.range, rx.max-node-count — and the same text. No node,
+ * request, path or selection is made per data node; names and values are
+ * turned into text by encoders made once per schema node.
+ *
+ * Subtrees without a list below are written by plain functions; where lists
+ * are, a generator writes them so that the answer is flushed between list
+ * entries (a list of any length streams with flat memory).
+ */
+import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-container.ts';
+import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import { FLUSH, type Co } from '../co.ts';
+import type { FieldValue } from '../field-value.ts';
+import { nameText } from '../nodes/json-name-text.ts';
+import { valueText } from '../nodes/json-value-text.ts';
+import type { JsonBuffer } from '../nodes/json-writer.ts';
+import { admitsContent } from './content.ts';
+import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
+import { admitsImplicit } from './implicit-container.ts';
+import type { ReadState } from './read-walk.ts';
+import { defaultOf, sameAsDefault } from './with-defaults.ts';
+
+/** Stands for an absent non-presence container read as empty (implicit-container.ts): nothing is ever stored in it. */
+const NOTHING = new DataContainer(undefined as unknown as HolderMeta);
+
+const TAG = ':{"ietf-netconf-with-defaults:default":true}';
+
+const listsBelow = new WeakMap<SchemaNode, boolean>();
+
+/** Whether a list may sit below (recursive nodes count as yes: their children are only known from data). */
+const hasListBelow = (n: ContainerMeta | ListMeta | CaseMeta): boolean => {
+  const known = listsBelow.get(n);
+  if (known !== undefined) return known;
+  let found = n.recursive;
+  for (let i = 0; !found && i < n.children.length; i++) found = defHasList(n.children[i] as DataDef);
+  listsBelow.set(n, found);
+  return found;
+};
+
+const defHasList = (d: DataDef): boolean => {
+  switch (d.kind) {
+    case 'list': return true;
+    case 'container': return hasListBelow(d);
+    case 'choice': return d.cases.some(hasListBelow);
+    default: return false;
+  }
+};
+
+/** Whether a data-tree node holds a node of `cases` (through nested choices). */
+const inCases = (n: SchemaNode, cases: readonly CaseMeta[]): boolean => {
+  for (let p = n.parent; p !== undefined; p = p.parent) if (cases.includes(p as CaseMeta)) return true;
+  return false;
+};
+
+/** The case of `choice` that holds data in `data`, as the data-tree node's `choose` answers. */
+export const chosenCase = (data: DataContainer, choice: ChoiceMeta): string | undefined => {
+  for (const m of data.values.keys()) {
+    if (!inCases(m, choice.cases)) continue;
+    for (let p: SchemaNode | undefined = m.parent; p !== undefined; p = p.parent) {
+      if (p.kind === 'case' && p.parent === choice) return p.name;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * Where members are being written: the object's data, its schema node and
+ * module, its level and the selection below it. One per level, reused
+ * (ReadState.holders): the walk is depth first, so a level has one object open.
+ */
+export interface Holder {
+  data: DataContainer;
+  meta: HolderMeta;
+  /** The module names are written relative to (undefined at the top of the document). */
+  module: ModuleMeta | undefined;
+  level: number;
+  fields: FieldSelection | undefined;
+  xfields: FieldSelection | undefined;
+}
+
+const holderAt = (st: ReadState, level: number): Holder => {
+  let h = st.holders[level];
+  if (h === undefined) {
+    h = { data: NOTHING, meta: NOTHING.meta, module: undefined, level, fields: undefined, xfields: undefined };
+    st.holders[level] = h;
+  }
+  return h;
+};
+
+/**
+ * Writes one leaf, leaf-list or anydata member of `h`; answers whether the
+ * object is still empty. What the walk's field read and applyWithDefaults
+ * do, without the request and answer objects.
+ */
+const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 'leaf-list' | 'anydata' | 'anyxml' }, first: boolean, st: ReadState): boolean => {
+  let value = h.data.values.get(def) as FieldValue | undefined;
+  let tagged = false;
+  const mode = st.options.withDefaults;
+  if (def.kind === 'leaf' && def.default !== undefined && mode !== 'explicit') {
+    const d = defaultOf(def as LeafMeta);
+    if (d !== undefined) {
+      if (mode === 'trim') {
+        if (value !== undefined && sameAsDefault(def as LeafMeta, value, d)) value = undefined;
+      } else if (value === undefined) {
+        value = d;
+        tagged = mode === 'report-all-tagged';
+      } else {
+        tagged = mode === 'report-all-tagged' && sameAsDefault(def as LeafMeta, value, d);
+      }
+    }
+  }
+  if (value === undefined) return first;
+  st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
+  const strict = buf.strict;
+  buf.text += first ? '' : ',';
+  buf.text += nameText(def, h.module, strict, h.meta);
+  buf.text += ':';
+  buf.text += valueText(def, value, strict);
+  if (tagged) buf.text += `,${JSON.stringify(`@${def.name}`)}${TAG}`;
+  return false;
+};
+
+/** The container's data, an empty stand-in where report-all shows its defaults, or undefined when it is not there. */
+const containerData = (v: DataValue | undefined, def: ContainerMeta, st: ReadState): DataContainer | undefined =>
+  v instanceof DataContainer ? v : admitsImplicit(def, st.options) ? NOTHING : undefined;
+
+/** Whether `def` is selected among the members of `h`. */
+const selected = (h: Holder, def: DataNodeMeta, st: ReadState): boolean => {
+  if (!admitsContent(def, st.options.content)) return false;
+  if (fieldsBelow(h.fields, def) === null || xfieldsBelow(h.xfields, def) === null) return false;
+  const depth = st.options.depth;
+  return depth === undefined || h.level + 1 <= depth;
+};
+
+/** The holder for the members of a container or entry of `def` one level below `h`. */
+const below = (h: Holder, def: ContainerMeta | ListMeta, data: DataContainer, st: ReadState): Holder => {
+  const b = holderAt(st, h.level + 1);
+  b.data = data;
+  b.meta = def;
+  b.module = def.module;
+  b.fields = fieldsBelow(h.fields, def) ?? undefined;
+  b.xfields = xfieldsBelow(h.xfields, def) ?? undefined;
+  return b;
+};
+
+const deeper = (level: number, st: ReadState): boolean => st.options.depth === undefined || level < st.options.depth;
+
+/** Writes the selected members among `defs` (a holder's children, or a case's), synchronously: no list may sit below. */
+const writeMembersNow = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[], first: boolean, st: ReadState): boolean => {
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i] as DataDef;
+    if (def.kind === 'choice') {
+      const only = chosenCase(h.data, def);
+      if (only === undefined) continue;
+      for (const c of def.cases) if (c.name === only) first = writeMembersNow(buf, h, c.children, first, st);
+      continue;
+    }
+    if (!selected(h, def, st)) continue;
+    if (def.kind === 'container') {
+      const data = containerData(h.data.values.get(def), def, st);
+      if (data === undefined) continue;
+      first = writeContainerNow(buf, h, def, data, first, st);
+    } else if (def.kind !== 'list') {
+      first = writeField(buf, h, def, first, st);
+    }
+  }
+  return first;
+};
+
+const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, data: DataContainer, first: boolean, st: ReadState): boolean => {
+  st.budget.spend(1);
+  buf.text += first ? '' : ',';
+  buf.text += nameText(def, h.module, buf.strict, h.meta);
+  buf.text += ':{';
+  const inner = below(h, def, data, st);
+  if (deeper(inner.level, st)) writeMembersNow(buf, inner, def.children, true, st);
+  buf.text += '}';
+  return false;
+};
+
+/** As writeMembersNow, for members among which lists may sit: flushes between list entries. */
+function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], first: boolean, st: ReadState): Co<boolean> {
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i] as DataDef;
+    if (def.kind === 'choice') {
+      const only = chosenCase(h.data, def);
+      if (only === undefined) continue;
+      for (const c of def.cases) {
+        if (c.name !== only) continue;
+        first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, c.children, first, st);
+      }
+      continue;
+    }
+    if (!selected(h, def, st)) continue;
+    if (def.kind === 'container') {
+      const data = containerData(h.data.values.get(def), def, st);
+      if (data === undefined) continue;
+      if (!hasListBelow(def)) {
+        first = writeContainerNow(buf, h, def, data, first, st);
+        continue;
+      }
+      st.budget.spend(1);
+      buf.text += first ? '' : ',';
+      buf.text += nameText(def, h.module, buf.strict, h.meta);
+      buf.text += ':{';
+      const inner = below(h, def, data, st);
+      if (deeper(inner.level, st)) yield* writeMembers(buf, inner, def.children, true, st);
+      buf.text += '}';
+      first = false;
+      if (buf.text.length >= st.flushAt) yield FLUSH;
+    } else if (def.kind === 'list') {
+      const entries = h.data.values.get(def) as readonly DataContainer[] | undefined;
+      if (entries === undefined) continue;
+      buf.text += first ? '' : ',';
+      buf.text += nameText(def, h.module, buf.strict, h.meta);
+      buf.text += ':';
+      yield* writeRows(buf, below(h, def, NOTHING, st), def, entries, st);
+      first = false;
+    } else {
+      first = writeField(buf, h, def, first, st);
+    }
+  }
+  return first;
+}
+
+/** Writes a list's `[...]`: the rows rx.range selects; `inner` is the holder at the list's level. */
+function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: readonly DataContainer[], st: ReadState): Co<void> {
+  buf.text += '[';
+  if (deeper(inner.level, st)) {
+    const range = st.options.range?.list === def ? st.options.range : undefined;
+    const from = range?.from ?? 0;
+    const last = range?.to ?? Number.POSITIVE_INFINITY;
+    const flat = !hasListBelow(def);
+    for (let row = from; row <= last; row++) {
+      const e = entries[row];
+      if (e === undefined) break;
+      buf.text += row === from ? '{' : ',{';
+      st.budget.spend(1);
+      inner.data = e;
+      if (flat) writeMembersNow(buf, inner, def.children, true, st);
+      else yield* writeMembers(buf, inner, def.children, true, st);
+      buf.text += '}';
+      if (buf.text.length >= st.flushAt) yield FLUSH;
+    }
+  }
+  buf.text += ']';
+}
+
+/**
+ * Writes a list as a member of the object being written (`module`: its
+ * module), `"name":[...]`; `level` is the list's, `fields` and `xfields`
+ * select among its entries' members.
+ */
+export const writeList = (
+  buf: JsonBuffer, def: ListMeta, entries: readonly DataContainer[], holder: HolderMeta, module: ModuleMeta | undefined, level: number,
+  fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
+): Co<void> => {
+  buf.text += first ? '' : ',';
+  buf.text += nameText(def, module, buf.strict, holder);
+  buf.text += ':';
+  const inner = holderAt(st, level);
+  inner.data = NOTHING;
+  inner.meta = def;
+  inner.module = def.module;
+  inner.fields = fields;
+  inner.xfields = xfields;
+  return writeRows(buf, inner, def, entries, st);
+};
+
+/** Writes the selected members of `data` (a holder at `level`) into the object being written; answers whether it is still empty. */
+export const writeChildren = (
+  buf: JsonBuffer, data: DataContainer, meta: HolderMeta, module: ModuleMeta | undefined, level: number,
+  fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
+): Co<boolean> => {
+  const h = holderAt(st, level);
+  h.data = data;
+  h.meta = meta;
+  h.module = module;
+  h.fields = fields;
+  h.xfields = xfields;
+  return writeMembers(buf, h, meta.children, first, st);
+};
