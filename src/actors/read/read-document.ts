@@ -15,6 +15,7 @@ import { JsonObjectWriter } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
 import { implicitContainer } from './implicit-container.ts';
+import { OMITTED } from '../omitted.ts';
 import { readChildren, readContainer, readList, type ReadState } from './read-walk.ts';
 import { applyWithDefaults } from './with-defaults.ts';
 
@@ -43,7 +44,9 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
   const cur = { level: 1, fields: st.options.fields, xfields: st.options.xfields };
   if (meta.kind === 'container') {
     const implicit = implicitContainer(meta, st.options);
-    const sel = (yield* descend(parent, step)) ?? (implicit === undefined ? undefined : parent.select(implicit, meta, childPath(parent.path, meta)));
+    const found = yield* descend(parent, step);
+    if (found?.node === OMITTED) throw notFound(parent, step);
+    const sel = found ?? (implicit === undefined ? undefined : parent.select(implicit, meta, childPath(parent.path, meta)));
     if (sel === undefined) throw notFound(parent, step);
     root.beginEdit();
     yield* readContainer(sel, root, cur, st);
