@@ -108,12 +108,30 @@ options:
 
 exit: 0 valid, 1 invalid (or errors in the modules), 2 usage error`;
 
+export const OPENAPI_USAGE = `usage: rxconf openapi [options] MODULE...
+
+Prints the OpenAPI 3.1 document of the modules served over RESTCONF: every
+data path (list keys as path parameters), the methods of each (GET; PUT,
+PATCH, POST and DELETE on configuration), the RFC 8040 query parameters,
+request and answer bodies as JSON Schema of the RFC 7951 encoding, the
+error body, rpcs and actions (POST) and notifications (event streams).
+A running server answers the same document at GET /restconf/openapi.json.
+
+options:
+  -p, --path DIR[:DIR]      directories searched for modules and imports (repeatable)
+  -F, --features MOD:F,G    enable only these features of MOD (repeatable)
+  -o, --out FILE            write the document to FILE instead of stdout
+  -h, --help                this help
+
+exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
+
 export const MAIN_USAGE = `usage: rxconf <command> [options] ...
 
 commands:
   check     compile YANG modules and report every problem
   tree      print the schema tree of YANG modules
   validate  validate a JSON instance document against YANG modules
+  openapi   print the OpenAPI 3.1 document of the RESTCONF API of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
 
@@ -123,10 +141,11 @@ commands:
 exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
 
 /** Each subcommand's help, by name. */
-export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'serve' | 'passwd', string>> = {
+export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'serve' | 'passwd', string>> = {
   check: CHECK_USAGE,
   tree: TREE_USAGE,
   validate: VALIDATE_USAGE,
+  openapi: OPENAPI_USAGE,
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
 };
