@@ -43,6 +43,7 @@ import type { TlsFiles } from '../http/adapters/node-adapter.ts';
 import { loadApp } from './load-app.ts';
 import { jsonLogger, silentLogger, type Logger } from './logger.ts';
 import { withMetrics } from './metrics-route.ts';
+import { withOpenapi } from './openapi-route.ts';
 import { ownYangDir } from './own-yang.ts';
 import { RequestMetrics } from './request-metrics.ts';
 import { checkServerOptions } from './server-options.ts';
@@ -234,6 +235,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
       }),
     });
   }
+  pipeline = withOpenapi(pipeline, schema);
   if (o.auth !== undefined) pipeline = withAuthentication(pipeline, o.auth);
   pipeline = withHostCheck(withCors(pipeline, o.cors), () => hosts);
   if (o.metrics !== false) pipeline = requestMetrics.wrap(pipeline);

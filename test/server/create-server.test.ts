@@ -61,6 +61,21 @@ test('inject runs a request through the whole pipeline without a socket', async 
   await server.close();
 });
 
+test('the OpenAPI document of the served modules is served over a real socket', async (t) => {
+  const server = hello();
+  const { url } = await server.listen();
+  try {
+    const r = await fetch(`${url}/restconf/openapi.json`);
+    t.is(r.status, 200);
+    const doc = await r.json() as { openapi: string; paths: Record<string, unknown> };
+    t.regex(doc.openapi, /^3\.1/);
+    t.truthy(doc.paths['/restconf/data/cs-hello:settings']);
+    t.is((await fetch(`${url}/restconf/openapi.json`, { method: 'DELETE' })).status, 405);
+  } finally {
+    await server.close();
+  }
+});
+
 test('bad options are refused with every problem and where it is', (t) => {
   const e = t.throws(() => createServer({ modules: ['cs-hello'], searchPath: [yang], port: -1, limits: { maxBodyBytes: 0 }, transport: 'quic' as never }));
   t.regex(e?.message ?? '', /options\.port: expected a port 0\.\.65535, got -1/);
