@@ -17,6 +17,12 @@ type FieldMeta = LeafMeta | LeafListMeta | AnydataMeta;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
 
+/** What JSON escapes in a string: quote, backslash, control characters, and surrogates (a lone one is escaped). */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A JSON string: the engine's escaping only when something needs escaping (quoting a plain string is cheaper). */
+const stringText = (s: string): string => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
+
 const viaCodec = (type: TypeMeta, strict: boolean, leafModule: string): ScalarText => {
   const options = { strict, leafModule };
   return (v) => JSON.stringify(encodeJson(type, v, options));
@@ -27,7 +33,7 @@ const scalarText = (type: TypeMeta, strict: boolean, leafModule: string): Scalar
   const base = type.base === 'leafref' ? leafrefTargetType(type)?.base : type.base;
   switch (base) {
     case 'string': case 'enumeration': case 'binary': case 'decimal64': case 'instance-identifier':
-      return (v) => (typeof v === 'string' ? JSON.stringify(v) : slow(v));
+      return (v) => (typeof v === 'string' ? stringText(v) : slow(v));
     case 'boolean':
       return (v) => (v === true ? 'true' : v === false ? 'false' : slow(v));
     case 'int8': case 'int16': case 'int32': case 'uint8': case 'uint16': case 'uint32':
@@ -57,13 +63,16 @@ const encoderOf = (meta: FieldMeta, strict: boolean): ((v: FieldValue) => string
   };
 };
 
-/** The JSON text of a leaf's, leaf-list's or anydata's value. */
-export const valueText = (meta: FieldMeta, value: FieldValue, strict: boolean): string => {
+/** The encoder of a leaf's, leaf-list's or anydata's values to JSON text (made once per node and mode). */
+export const valueEncoder = (meta: FieldMeta, strict: boolean): ((value: FieldValue) => string) => {
   const cache = encoders[strict ? 1 : 0];
   let e = cache.get(meta);
   if (e === undefined) {
     e = encoderOf(meta, strict);
     cache.set(meta, e);
   }
-  return e(value);
+  return e;
 };
+
+/** The JSON text of a leaf's, leaf-list's or anydata's value. */
+export const valueText = (meta: FieldMeta, value: FieldValue, strict: boolean): string => valueEncoder(meta, strict)(value);

@@ -8,22 +8,23 @@ import type { Selection } from '../selection.ts';
 import { NodeBudget } from './node-budget.ts';
 import { runRead, type ReadBody } from './read-body.ts';
 import { readDocument } from './read-document.ts';
+import { plainRoots, readPlain } from './read-plain.ts';
+import type { ReadState } from './read-walk.ts';
 import type { ReadOptions } from './read-options.ts';
 
 /** Characters buffered before a chunk is handed out. */
 export const FLUSH_AT = 64 * 1024;
 
 /** The walk owns the root selections: their nodes are released when it ends, however it ends. */
-function* readAt(roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, buffer: JsonBuffer, flushAt: number): Co<void> {
+function* readAt(roots: readonly Selection[], steps: readonly TargetStep[], st: ReadState): Co<void> {
   try {
-    yield* readRoots(roots, steps, options, buffer, flushAt);
+    yield* readRoots(roots, steps, st);
   } finally {
     for (const r of roots) r.node.release?.();
   }
 }
 
-function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, buffer: JsonBuffer, flushAt: number): Co<void> {
-  const st = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt, holders: [] };
+function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], st: ReadState): Co<void> {
   const last = steps[steps.length - 1];
   const root = roots[0];
   if (last === undefined || root === undefined) {
@@ -40,9 +41,13 @@ function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], o
 
 /**
  * Reads `steps` below `root` (or, with no steps, the top-level members of
- * every root). Synchronous when the nodes are.
+ * every root). Synchronous when the nodes are. Roots that are plain
+ * data-tree nodes (in-memory data, the embedded datastore) are read on
+ * their data directly (read-plain.ts).
  */
 export const read = (roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT): ReadBody | Promise<ReadBody> => {
   const buffer = new JsonBuffer(options.strict);
-  return runRead(readAt(roots, steps, options, buffer, flushAt), buffer);
+  const st: ReadState = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt, holders: [] };
+  const datas = plainRoots(roots);
+  return runRead(datas === undefined ? readAt(roots, steps, st) : readPlain(roots, datas, steps, st), buffer);
 };

@@ -5,7 +5,7 @@
  * content, fields, rx.xfields, depth, with-defaults (and its tags), implicit
  * containers, rx.range, rx.max-node-count — and the same text. No node,
  * request, path or selection is made per data node; names and values are
- * turned into text by encoders made once per schema node.
+ * turned into text by plans made once per schema node (member-plan.ts).
  *
  * Subtrees without a list below are written by plain functions; where lists
  * are, a generator writes them so that the answer is flushed between list
@@ -16,16 +16,17 @@ import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMe
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { nameText } from '../nodes/json-name-text.ts';
-import { valueText } from '../nodes/json-value-text.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import { admitsImplicit } from './implicit-container.ts';
+import { memberPlans, type MemberPlan } from './member-plan.ts';
 import type { ReadState } from './read-walk.ts';
 import { defaultOf, sameAsDefault } from './with-defaults.ts';
 
 /** Stands for an absent non-presence container read as empty (implicit-container.ts): nothing is ever stored in it. */
-const NOTHING = new DataContainer(undefined as unknown as HolderMeta);
+export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
+const NOTHING = EMPTY_DATA;
 
 const TAG = ':{"ietf-netconf-with-defaults:default":true}';
 
@@ -96,12 +97,12 @@ const holderAt = (st: ReadState, level: number): Holder => {
  * object is still empty. What the walk's field read and applyWithDefaults
  * do, without the request and answer objects.
  */
-const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 'leaf-list' | 'anydata' | 'anyxml' }, first: boolean, st: ReadState): boolean => {
+const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 'leaf-list' | 'anydata' | 'anyxml' }, plan: MemberPlan, first: boolean, st: ReadState): boolean => {
   let value = h.data.values.get(def) as FieldValue | undefined;
   let tagged = false;
-  const mode = st.options.withDefaults;
-  if (def.kind === 'leaf' && def.default !== undefined && mode !== 'explicit') {
-    const d = defaultOf(def as LeafMeta);
+  if (def.kind === 'leaf' && def.default !== undefined) {
+    const mode = st.options.withDefaults;
+    const d = mode === 'explicit' ? undefined : defaultOf(def as LeafMeta);
     if (d !== undefined) {
       if (mode === 'trim') {
         if (value !== undefined && sameAsDefault(def as LeafMeta, value, d)) value = undefined;
@@ -115,11 +116,7 @@ const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 
   }
   if (value === undefined) return first;
   st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
-  const strict = buf.strict;
-  buf.text += first ? '' : ',';
-  buf.text += nameText(def, h.module, strict, h.meta);
-  buf.text += ':';
-  buf.text += valueText(def, value, strict);
+  buf.text += (first ? plan.first : plan.next) + (plan.value as (v: FieldValue) => string)(value);
   if (tagged) buf.text += `,${JSON.stringify(`@${def.name}`)}${TAG}`;
   return false;
 };
@@ -130,10 +127,11 @@ const containerData = (v: DataValue | undefined, def: ContainerMeta, st: ReadSta
 
 /** Whether `def` is selected among the members of `h`. */
 const selected = (h: Holder, def: DataNodeMeta, st: ReadState): boolean => {
-  if (!admitsContent(def, st.options.content)) return false;
-  if (fieldsBelow(h.fields, def) === null || xfieldsBelow(h.xfields, def) === null) return false;
-  const depth = st.options.depth;
-  return depth === undefined || h.level + 1 <= depth;
+  const o = st.options;
+  if (o.content !== 'all' && !admitsContent(def, o.content)) return false;
+  if (h.fields !== undefined && fieldsBelow(h.fields, def) === null) return false;
+  if (h.xfields !== undefined && xfieldsBelow(h.xfields, def) === null) return false;
+  return o.depth === undefined || h.level + 1 <= o.depth;
 };
 
 /** The holder for the members of a container or entry of `def` one level below `h`. */
@@ -142,48 +140,51 @@ const below = (h: Holder, def: ContainerMeta | ListMeta, data: DataContainer, st
   b.data = data;
   b.meta = def;
   b.module = def.module;
-  b.fields = fieldsBelow(h.fields, def) ?? undefined;
-  b.xfields = xfieldsBelow(h.xfields, def) ?? undefined;
+  b.fields = h.fields === undefined ? undefined : fieldsBelow(h.fields, def) ?? undefined;
+  b.xfields = h.xfields === undefined ? undefined : xfieldsBelow(h.xfields, def) ?? undefined;
   return b;
 };
 
 const deeper = (level: number, st: ReadState): boolean => st.options.depth === undefined || level < st.options.depth;
 
+const plansOf = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[]): readonly (MemberPlan | undefined)[] =>
+  memberPlans(defs, h.meta, h.module, buf.strict);
+
 /** Writes the selected members among `defs` (a holder's children, or a case's), synchronously: no list may sit below. */
-const writeMembersNow = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[], first: boolean, st: ReadState): boolean => {
+const writeMembersNow = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[], plans: readonly (MemberPlan | undefined)[], first: boolean, st: ReadState): boolean => {
   for (let i = 0; i < defs.length; i++) {
     const def = defs[i] as DataDef;
     if (def.kind === 'choice') {
       const only = chosenCase(h.data, def);
       if (only === undefined) continue;
-      for (const c of def.cases) if (c.name === only) first = writeMembersNow(buf, h, c.children, first, st);
+      for (const c of def.cases) if (c.name === only) first = writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
       continue;
     }
     if (!selected(h, def, st)) continue;
+    const plan = plans[i] as MemberPlan;
     if (def.kind === 'container') {
       const data = containerData(h.data.values.get(def), def, st);
       if (data === undefined) continue;
-      first = writeContainerNow(buf, h, def, data, first, st);
+      first = writeContainerNow(buf, h, def, plan, data, first, st);
     } else if (def.kind !== 'list') {
-      first = writeField(buf, h, def, first, st);
+      first = writeField(buf, h, def, plan, first, st);
     }
   }
   return first;
 };
 
-const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, data: DataContainer, first: boolean, st: ReadState): boolean => {
+const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, plan: MemberPlan, data: DataContainer, first: boolean, st: ReadState): boolean => {
   st.budget.spend(1);
-  buf.text += first ? '' : ',';
-  buf.text += nameText(def, h.module, buf.strict, h.meta);
-  buf.text += ':{';
+  buf.text += first ? plan.first : plan.next;
   const inner = below(h, def, data, st);
-  if (deeper(inner.level, st)) writeMembersNow(buf, inner, def.children, true, st);
+  if (deeper(inner.level, st)) writeMembersNow(buf, inner, def.children, plansOf(buf, inner, def.children), true, st);
   buf.text += '}';
   return false;
 };
 
 /** As writeMembersNow, for members among which lists may sit: flushes between list entries. */
 function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], first: boolean, st: ReadState): Co<boolean> {
+  const plans = plansOf(buf, h, defs);
   for (let i = 0; i < defs.length; i++) {
     const def = defs[i] as DataDef;
     if (def.kind === 'choice') {
@@ -191,22 +192,21 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
       if (only === undefined) continue;
       for (const c of def.cases) {
         if (c.name !== only) continue;
-        first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, c.children, first, st);
+        first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
       }
       continue;
     }
     if (!selected(h, def, st)) continue;
+    const plan = plans[i] as MemberPlan;
     if (def.kind === 'container') {
       const data = containerData(h.data.values.get(def), def, st);
       if (data === undefined) continue;
       if (!hasListBelow(def)) {
-        first = writeContainerNow(buf, h, def, data, first, st);
+        first = writeContainerNow(buf, h, def, plan, data, first, st);
         continue;
       }
       st.budget.spend(1);
-      buf.text += first ? '' : ',';
-      buf.text += nameText(def, h.module, buf.strict, h.meta);
-      buf.text += ':{';
+      buf.text += first ? plan.first : plan.next;
       const inner = below(h, def, data, st);
       if (deeper(inner.level, st)) yield* writeMembers(buf, inner, def.children, true, st);
       buf.text += '}';
@@ -215,34 +215,33 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
     } else if (def.kind === 'list') {
       const entries = h.data.values.get(def) as readonly DataContainer[] | undefined;
       if (entries === undefined) continue;
-      buf.text += first ? '' : ',';
-      buf.text += nameText(def, h.module, buf.strict, h.meta);
-      buf.text += ':';
+      buf.text += first ? plan.first : plan.next;
       yield* writeRows(buf, below(h, def, NOTHING, st), def, entries, st);
       first = false;
     } else {
-      first = writeField(buf, h, def, first, st);
+      first = writeField(buf, h, def, plan, first, st);
     }
   }
   return first;
 }
 
-/** Writes a list's `[...]`: the rows rx.range selects; `inner` is the holder at the list's level. */
+/** Writes a list's rows (those rx.range selects) and its closing bracket; `inner` is the holder at the list's level. */
 function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: readonly DataContainer[], st: ReadState): Co<void> {
-  buf.text += '[';
   if (deeper(inner.level, st)) {
     const range = st.options.range?.list === def ? st.options.range : undefined;
     const from = range?.from ?? 0;
     const last = range?.to ?? Number.POSITIVE_INFINITY;
+    const defs = def.children;
     const flat = !hasListBelow(def);
+    const plans = flat ? plansOf(buf, inner, defs) : [];
     for (let row = from; row <= last; row++) {
       const e = entries[row];
       if (e === undefined) break;
       buf.text += row === from ? '{' : ',{';
       st.budget.spend(1);
       inner.data = e;
-      if (flat) writeMembersNow(buf, inner, def.children, true, st);
-      else yield* writeMembers(buf, inner, def.children, true, st);
+      if (flat) writeMembersNow(buf, inner, defs, plans, true, st);
+      else yield* writeMembers(buf, inner, defs, true, st);
       buf.text += '}';
       if (buf.text.length >= st.flushAt) yield FLUSH;
     }
@@ -259,9 +258,7 @@ export const writeList = (
   buf: JsonBuffer, def: ListMeta, entries: readonly DataContainer[], holder: HolderMeta, module: ModuleMeta | undefined, level: number,
   fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
 ): Co<void> => {
-  buf.text += first ? '' : ',';
-  buf.text += nameText(def, module, buf.strict, holder);
-  buf.text += ':';
+  buf.text += `${first ? '' : ','}${nameText(def, module, buf.strict, holder)}:[`;
   const inner = holderAt(st, level);
   inner.data = NOTHING;
   inner.meta = def;

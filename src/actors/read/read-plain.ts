@@ -1,0 +1,133 @@
+/**
+ * A read whose roots are all plain data-tree nodes (plain-data.ts), done on
+ * the DataContainers themselves: the steps are followed in the data (keyed
+ * entries through the list node's own index) and the document is written
+ * by write-data.ts — the same answer and the same errors as navigate.ts and
+ * read-document.ts give node by node, with no selection, path or request
+ * made on the way.
+ */
+import { DataContainer, type HolderMeta } from '../../data/data-container.ts';
+import { formatPath, rootPath, type PathSegment } from '../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { LeafMeta, ListMeta } from '../../meta/meta.ts';
+import type { Co } from '../co.ts';
+import type { FieldValue } from '../field-value.ts';
+import type { TargetStep } from '../navigate.ts';
+import { DataContainerNode, DataListNode } from '../nodes/data-node.ts';
+import { nameText } from '../nodes/json-name-text.ts';
+import { valueText } from '../nodes/json-value-text.ts';
+import type { NextRequest } from '../requests.ts';
+import type { Selection } from '../selection.ts';
+import { admitsContent } from './content.ts';
+import { admitsImplicit } from './implicit-container.ts';
+import { plainData } from './plain-data.ts';
+import type { ReadState } from './read-walk.ts';
+import { applyWithDefaults } from './with-defaults.ts';
+import { EMPTY_DATA, writeChildren, writeList } from './write-data.ts';
+
+const segmentOf = (s: TargetStep): PathSegment => ('key' in s && s.key !== undefined ? { meta: s.meta, key: s.key } : { meta: s.meta as PathSegment['meta'] });
+
+/** The 404 of a target that is not there: its path is the first `n` steps. */
+const notFound = (steps: readonly TargetStep[], n: number): RestconfFailure => {
+  const path = formatPath({ segments: steps.slice(0, n).map(segmentOf) });
+  return new RestconfFailure([restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
+};
+
+/** A keyed entry, found as the data-tree list node finds it (its index). */
+const entryByKey = (holder: DataContainer, meta: ListMeta, key: NextRequest['key']): DataContainer | undefined => {
+  const r: NextRequest = { selection: undefined as never, path: rootPath, meta, key, row: 0, new: false, delete: false };
+  const item = new DataListNode(holder, meta).next(r);
+  return item === undefined ? undefined : (item.node as DataContainerNode).data;
+};
+
+/** The data a step names below `data` (containers and list entries), or undefined. */
+const stepInto = (data: DataContainer, step: TargetStep): DataContainer | undefined => {
+  const meta = step.meta;
+  if (meta.kind === 'container') {
+    const v = data.values.get(meta);
+    return v instanceof DataContainer ? v : undefined;
+  }
+  if (meta.kind === 'list' && 'key' in step && step.key !== undefined) {
+    return data.values.get(meta) === undefined ? undefined : entryByKey(data, meta, step.key);
+  }
+  return undefined;
+};
+
+/**
+ * Writes the document of `steps` read from `roots` (whose data is `datas`,
+ * in the same order): the module roots' members when there are no steps,
+ * else the target below the first root.
+ */
+export function* readPlain(roots: readonly Selection[], datas: readonly DataContainer[], steps: readonly TargetStep[], st: ReadState): Co<void> {
+  const buf = st.buffer;
+  const { fields, xfields } = st.options;
+  const last = steps[steps.length - 1];
+  const top = datas[0];
+  if (last === undefined || top === undefined) {
+    buf.text += '{';
+    let first = true;
+    for (let i = 0; i < datas.length; i++) {
+      first = yield* writeChildren(buf, datas[i] as DataContainer, (roots[i] as Selection).meta as HolderMeta, undefined, 0, fields, xfields, first, st);
+    }
+    buf.text += '}';
+    return;
+  }
+  let parent: DataContainer = top;
+  let parentMeta = (roots[0] as Selection).meta as HolderMeta;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const step = steps[i] as TargetStep;
+    const next = stepInto(parent, step);
+    if (next === undefined) throw notFound(steps, steps.length);
+    parent = next;
+    parentMeta = step.meta as HolderMeta;
+  }
+  const meta = last.meta;
+  const n = steps.length;
+  if (meta.kind === 'container') {
+    const found = stepInto(parent, last) ?? (admitsImplicit(meta, st.options) ? EMPTY_DATA : undefined);
+    if (found === undefined) throw notFound(steps, n);
+    st.budget.spend(1);
+    buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:{`;
+    if (st.options.depth === undefined || st.options.depth > 1) yield* writeChildren(buf, found, meta, meta.module, 1, fields, xfields, true, st);
+    buf.text += '}}';
+  } else if (meta.kind === 'list') {
+    const entries = parent.values.get(meta) as readonly DataContainer[] | undefined;
+    if (entries === undefined) throw notFound(steps, n);
+    if ('key' in last && last.key !== undefined) {
+      const entry = entryByKey(parent, meta, last.key);
+      if (entry === undefined) throw notFound(steps, n);
+      buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:[{`;
+      st.budget.spend(1);
+      yield* writeChildren(buf, entry, meta, meta.module, 1, fields, xfields, true, st);
+      buf.text += '}]}';
+    } else {
+      buf.text += '{';
+      yield* writeList(buf, meta, entries, parentMeta, undefined, 1, fields, xfields, true, st);
+      buf.text += '}';
+    }
+  } else if (meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml') {
+    if (!admitsContent(meta, st.options.content)) throw notFound(steps, n);
+    let value = parent.values.get(meta) as FieldValue | undefined;
+    if (meta.kind === 'leaf') value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    if (meta.kind === 'leaf-list' && 'value' in last && last.value !== undefined) {
+      const want = last.value;
+      value = (value as readonly unknown[] | undefined)?.some((v) => v === want) ? [want] : undefined;
+    }
+    if (value === undefined) throw notFound(steps, n);
+    st.budget.spend(1);
+    buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:${valueText(meta, value, buf.strict)}}`;
+  } else {
+    throw new RestconfFailure([restconfError('invalid-value', `${meta.kind} "${meta.name}" cannot be read`, { type: 'protocol' })]);
+  }
+}
+
+/** The data of every root when each is a plain data-tree node, else undefined. */
+export const plainRoots = (roots: readonly Selection[]): DataContainer[] | undefined => {
+  const datas: DataContainer[] = [];
+  for (const r of roots) {
+    const d = plainData(r.node);
+    if (d === undefined) return undefined;
+    datas.push(d);
+  }
+  return datas;
+};
