@@ -7,6 +7,7 @@
  */
 import type { NodeTest } from '../parser/expr/ast.ts';
 import type { NodeFilter } from './axes.ts';
+import type { XNode } from './x-node.ts';
 import type { XPathScope } from './xpath-context.ts';
 import { XPathError } from './runtime.ts';
 
@@ -31,9 +32,10 @@ export function compileNodeTest(test: NodeTest, scope: XPathScope): NodeFilter {
     case 'name': {
       const { name } = test;
       const module = moduleOf(test.prefix, scope, name);
-      return module === undefined
+      const f: (n: XNode) => boolean = module === undefined
         ? (n) => n.name === name && n.kind !== 'root'
         : (n) => n.name === name && n.module === module && n.kind !== 'root';
+      return Object.assign(f, { localName: name });
     }
   }
 }

@@ -36,6 +36,13 @@ export interface XNode {
    * siblings (cached per evaluation).
    */
   readonly siblingIndex?: number;
+  /**
+   * Optional: the children named `name` (any module), in document order —
+   * what children() holds of them — without listing the others. A child
+   * step with a name test uses it: a leaf beside a large list is found
+   * without walking the list.
+   */
+  childrenNamed?(name: string): Iterable<XNode>;
 }
 
 /** True for the nodes XPath calls elements (everything but the root). */
