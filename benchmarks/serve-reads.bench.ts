@@ -8,21 +8,23 @@
  *   bytes rxconf gave for the same request.
  * - GET a 10,000- and a 100,000-entry list: raw uWS answers
  *   JSON.stringify of the same array, per request; compared in bytes/s.
- *   The server's RSS growth during the rounds (highest sample less the RSS
- *   before the first request) is reported per size: streaming keeps it flat.
+ *   The server's RSS growth during its list rounds (highest sample less the
+ *   RSS after a full collection just before the first, the warm-up
+ *   included) is reported per size: streaming keeps it flat.
  *
  * Servers alternate within each round; the median of the rounds is kept.
  *
  * Run: npm run bench -- serve-reads
  * Profile one kind instead: node --import tsx benchmarks/serve-reads.bench.ts --profile leaf|entry|root|list10k|list100k
  * (writes a .cpuprofile of rxconf serve and prints where the time went).
+ * SERVE_ARGS adds `rxconf serve` arguments (e.g. --quiet: no access log).
  * rxconf runs from dist/ when built (as bin/rxconf.js does), else from the
  * sources through tsx; RXCONF_MAIN=FILE names another main.js.
  */
 import { existsSync, mkdtempSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { report, type BenchRow } from './lib/report.ts';
 import { cpuSecondsOf, startChild, rssOf, watchRss, type Child } from './serve-reads/processes.ts';
 import { summarizeProfile } from './serve-reads/profile-summary.ts';
@@ -48,13 +50,16 @@ interface Kind {
   readonly big: boolean;
 }
 
-const kinds: readonly Kind[] = [
+const allKinds: readonly Kind[] = [
   { name: 'leaf', label: 'GET leaf', path: '/restconf/data/bench-reads:system/hostname', server: 10_000, raw: '/fixed/leaf', connections: 50, seconds: SMALL_SECONDS, big: false },
   { name: 'entry', label: 'GET list entry', path: '/restconf/data/bench-reads:interfaces/interface=eth3', server: 10_000, raw: '/fixed/entry', connections: 50, seconds: SMALL_SECONDS, big: false },
   { name: 'root', label: 'GET module root', path: '/restconf/data/bench-reads:', server: 10_000, raw: '/fixed/root', connections: 50, seconds: SMALL_SECONDS, big: false },
   { name: 'list10k', label: 'GET 10,000-entry list', path: '/restconf/data/bench-table:table/entry', server: 10_000, raw: '/list/10000', connections: 4, seconds: BIG_SECONDS, big: true },
   { name: 'list100k', label: 'GET 100,000-entry list', path: '/restconf/data/bench-table:table/entry', server: 100_000, raw: '/list/100000', connections: 4, seconds: BIG_SECONDS, big: true },
 ];
+
+/** KINDS=leaf,list10k measures only those. */
+const kinds = process.env.KINDS === undefined ? allKinds : allKinds.filter((k) => (process.env.KINDS ?? '').split(',').includes(k.name));
 
 const dataFile = (dir: string, entries: number): string => {
   const file = join(dir, `data-${entries}.json`);
@@ -72,9 +77,12 @@ const dataFile = (dir: string, entries: number): string => {
   return file;
 };
 
+/** More `rxconf serve` arguments (SERVE_ARGS='--quiet' leaves the access log out). */
+const moreArgs = (process.env.SERVE_ARGS ?? '').split(' ').filter((a) => a !== '');
+
 const serveArgs = (data: string, extra: readonly string[] = []): string[] => [
   ...extra, ...rxconfMain(), 'serve', '--path', join(here, 'fixtures'), '--module', 'bench-reads', '--module', 'bench-table',
-  '--data', data, '--host', '127.0.0.1', '--port', '0',
+  '--data', data, '--host', '127.0.0.1', '--port', '0', ...moreArgs,
 ];
 
 /** The rxconf command: RXCONF_MAIN, else the built dist/ (as bin/rxconf.js runs it), else the sources through tsx. */
@@ -84,8 +92,18 @@ const rxconfMain = (): string[] => {
   return existsSync(built) ? [built] : ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts')];
 };
 
+/** Node flags for the rxconf processes: a full collection on SIGUSR2 (RSS baselines without start-up garbage). */
+const GC_ON_SIGNAL = ['--expose-gc', '--import', pathToFileURL(join(here, 'serve-reads', 'gc-on-signal.mjs')).href];
+
 const startRxconf = (data: string, extra: readonly string[] = []): Promise<Child> =>
-  startChild(serveArgs(data, extra), /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  startChild(serveArgs(data, [...GC_ON_SIGNAL, ...extra]), /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+
+/** The RSS of a server after a full collection. */
+const settledRss = async (pid: number): Promise<number> => {
+  process.kill(pid, 'SIGUSR2');
+  await new Promise((r) => setTimeout(r, 1000));
+  return rssOf(pid);
+};
 
 const fetchBody = async (port: number, path: string): Promise<string> => {
   const r = await fetch(`http://127.0.0.1:${port}${path}`);
@@ -100,8 +118,8 @@ const median = (xs: readonly number[]): number => {
 };
 
 const profile = async (kindName: string, dir: string): Promise<void> => {
-  const kind = kinds.find((k) => k.name === kindName);
-  if (kind === undefined) throw new Error(`no kind ${kindName}: ${kinds.map((k) => k.name).join(', ')}`);
+  const kind = allKinds.find((k) => k.name === kindName);
+  if (kind === undefined) throw new Error(`no kind ${kindName}: ${allKinds.map((k) => k.name).join(', ')}`);
   const profDir = join(dir, 'prof');
   const started = Date.now();
   const server = await startRxconf(dataFile(dir, kind.server), ['--cpu-prof', '--cpu-prof-dir', profDir]);
@@ -118,10 +136,9 @@ const profile = async (kindName: string, dir: string): Promise<void> => {
 
 const measure = async (dir: string): Promise<void> => {
   const servers = new Map<number, Child>();
-  for (const size of [10_000, 100_000] as const) servers.set(size, await startRxconf(dataFile(dir, size)));
-  const small = servers.get(10_000) as Child;
+  for (const size of [10_000, 100_000] as const) if (kinds.some((k) => k.server === size)) servers.set(size, await startRxconf(dataFile(dir, size)));
   const fixed: Record<string, string> = {};
-  for (const k of kinds.filter((x) => !x.big)) fixed[k.name] = await fetchBody(small.port, k.path);
+  for (const k of kinds.filter((x) => !x.big)) fixed[k.name] = await fetchBody((servers.get(k.server) as Child).port, k.path);
   const fixedFile = join(dir, 'fixed.json');
   writeFileSync(fixedFile, JSON.stringify(fixed));
   const raw = await startChild(['--import', 'tsx', join(here, 'serve-reads', 'raw-server.ts'), fixedFile, '10000,100000'], /listening (\d+)/);
@@ -132,8 +149,8 @@ const measure = async (dir: string): Promise<void> => {
       ? { rxconf: Buffer.byteLength(await fetchBody((servers.get(k.server) as Child).port, k.path)), raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)) }
       : { rxconf: a, raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)) });
   }
+  /** Per server: RSS after a full collection just before its first list round, and the highest RSS during its list rounds. */
   const rss = new Map<number, { before: number; peak: number }>();
-  for (const [size, s] of servers) rss.set(size, { before: rssOf(s.pid), peak: 0 });
   type Measured = WrkResult & { readonly cpuPerRequest: number };
   const results = new Map<string, { rxconf: Measured[]; raw: Measured[] }>(kinds.map((k) => [k.name, { rxconf: [], raw: [] }]));
   for (let round = 0; round < ROUNDS; round++) {
@@ -142,8 +159,9 @@ const measure = async (dir: string): Promise<void> => {
       const targets: [string, string, Child][] = [['rxconf', `http://127.0.0.1:${server.port}${k.path}`, server], ['raw', `http://127.0.0.1:${raw.port}${k.raw}`, raw]];
       if (round % 2 === 1) targets.reverse();
       for (const [who, url, child] of targets) {
-        await wrk(url, k.connections, WARMUP_SECONDS);
+        if (who === 'rxconf' && k.big && !rss.has(k.server)) rss.set(k.server, { before: await settledRss(child.pid), peak: 0 });
         const watch = who === 'rxconf' && k.big ? watchRss(child.pid) : undefined;
+        await wrk(url, k.connections, WARMUP_SECONDS);
         const cpu0 = cpuSecondsOf(child.pid);
         const r = await wrk(url, k.connections, k.seconds);
         const cpu = cpuSecondsOf(child.pid) - cpu0;
@@ -188,6 +206,7 @@ const measure = async (dir: string): Promise<void> => {
     'CPU µs/req': 'server process CPU time (user + system) per answered request, from /proc',
     'RSS growth at 100,000 ÷ at 10,000': growthRatio,
     'rounds (median kept)': ROUNDS,
+    'rxconf serve': moreArgs.length === 0 ? 'as a user runs it (access log on stdout, read and dropped)' : `with ${moreArgs.join(' ')}`,
     'wrk': `1 thread; 50 connections small, 4 lists; ${SMALL_SECONDS}s / ${BIG_SECONDS}s per measurement after ${WARMUP_SECONDS}s warm-up`,
   });
   await raw.stop();

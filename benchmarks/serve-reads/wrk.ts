@@ -13,7 +13,7 @@ const UNITS: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 
 
 export const wrk = (url: string, connections: number, seconds: number): Promise<WrkResult> =>
   new Promise((resolve, reject) => {
-    const p = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn('wrk', ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '30s', url], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     p.on('error', reject);

@@ -1,10 +1,9 @@
 /**
- * Group commit: records are written as they come; one sync covers every
- * record written while the previous sync ran. A record's promise resolves
- * once a sync that started after it was written has finished (and its
- * segment is ready), so an acknowledged record is durable, in order. After
- * a failed write or sync nothing more is accepted: the journal can no
- * longer say what is on disk.
+ * Group commit: records queue while a sync runs; then one write and one
+ * sync cover all of them. A record's promise resolves once a sync that
+ * started after it was written has finished (and its segment is ready), so
+ * an acknowledged record is durable, in order. After a failed write or sync
+ * nothing more is accepted: the journal can no longer say what is on disk.
  */
 import type { JournalSegment } from './journal-segment.ts';
 
@@ -31,12 +30,7 @@ export class GroupCommit {
   /** Writes `text` (framed records) to `segment`; resolves once durable. */
   add(segment: JournalSegment, text: string): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    try {
-      segment.append(text);
-    } catch (e) {
-      this.fail(e);
-      return Promise.reject(this.failure);
-    }
+    segment.queue(text);
     this.dirty.add(segment);
     this.seq += 1;
     return this.wait(this.seq);
@@ -65,6 +59,7 @@ export class GroupCommit {
         const segments = [...this.dirty];
         this.dirty.clear();
         try {
+          for (const s of segments) s.write();
           for (const s of segments) await s.sync();
           for (const s of segments) await s.ready;
         } catch (e) {

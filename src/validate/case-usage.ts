@@ -4,14 +4,21 @@
  * has no active case, RFC 7950 §7.9.3). Computed from the stored data only.
  */
 import type { DataContainer, DataValue } from '../data/data-container.ts';
+import { allEntries } from '../data/list-index.ts';
 import type { CaseMeta, DataNodeMeta } from '../meta/meta.ts';
 import type { HolderPlan } from './holder-plan.ts';
 
 const NONE: ReadonlySet<CaseMeta> = new Set();
 
 /** A stored value counts as data unless it is an empty list or leaf-list. */
-export const holdsData = (meta: DataNodeMeta, v: DataValue | undefined): boolean =>
-  v !== undefined && !((meta.kind === 'list' || meta.kind === 'leaf-list') && (v as readonly unknown[]).length === 0);
+export function holdsData(meta: DataNodeMeta, v: DataValue | undefined): boolean {
+  if (v === undefined) return false;
+  if (meta.kind !== 'list' && meta.kind !== 'leaf-list') return true;
+  if ((v as readonly unknown[]).length > 0) return true;
+  // A partial list (entries read from an application so far) with none left may still have others.
+  if (meta.kind === 'list') allEntries(v as readonly DataContainer[]);
+  return false;
+}
 
 export class CaseUsage {
   private readonly active: ReadonlySet<CaseMeta>;

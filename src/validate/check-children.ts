@@ -11,6 +11,7 @@
  * max-elements and unique apply to whatever is stored.
  */
 import type { DataContainer } from '../data/data-container.ts';
+import { allEntries } from '../data/list-index.ts';
 import type { CaseMeta } from '../meta/meta.ts';
 import type { CaseUsage } from './case-usage.ts';
 import { checkUnique } from './check-unique.ts';
@@ -36,17 +37,28 @@ export interface HolderInstance {
 export const isEnforced = (h: HolderInstance, cases: readonly CaseMeta[]): boolean =>
   cases.length === 0 ? h.enforced : h.usage.isActive(cases[cases.length - 1] as CaseMeta);
 
-export function checkChildren(run: ValidationRun, h: HolderInstance): void {
+/**
+ * `unique` false leaves unique constraints out (an edit's validation checks
+ * them from the entries it touched). In an edit's validation, each holder
+ * instance's cardinality and each list's unique constraints are checked once.
+ */
+export function checkChildren(run: ValidationRun, h: HolderInstance, unique = true): void {
+  const cardinality = run.seen === undefined || run.seen.firstCardinality(h.node, h.plan);
   for (const slot of h.plan.constrained) {
     const meta = slot.meta;
     const v = h.container?.get(meta);
     let missing = false;
     if (meta.kind === 'list' || meta.kind === 'leaf-list') {
+      if (meta.kind === 'list') allEntries(v as readonly DataContainer[] | undefined);
       const n = v === undefined ? 0 : (v as readonly unknown[]).length;
-      if (meta.maxElements !== undefined && n > meta.maxElements) run.errors.push(tooMany(childPathOf(h.node, meta), n, meta.maxElements));
-      if (meta.kind === 'list' && meta.unique.length > 0 && n > 1) checkUnique(run, h.node, meta, v as readonly DataContainer[], h.config);
+      if (cardinality && meta.maxElements !== undefined && n > meta.maxElements) run.errors.push(tooMany(childPathOf(h.node, meta), n, meta.maxElements));
+      if (meta.kind === 'list' && unique && meta.unique.length > 0 && n > 1 && (run.seen === undefined || run.seen.firstUnique(v as DataContainer[]))) {
+        checkUnique(run, h.node, meta, v as readonly DataContainer[], h.config);
+      }
+      if (!cardinality) continue;
       missing = n < meta.minElements;
     } else {
+      if (!cardinality) continue;
       missing = v === undefined;
     }
     if (!missing || !isEnforced(h, slot.cases)) continue;
@@ -57,6 +69,7 @@ export function checkChildren(run: ValidationRun, h: HolderInstance): void {
     else if (meta.kind === 'list' || meta.kind === 'leaf-list') run.errors.push(tooFew(path, v === undefined ? 0 : (v as readonly unknown[]).length, meta.minElements));
     else run.errors.push(missingMandatory(path, meta.name));
   }
+  if (!cardinality) return;
   for (const c of h.plan.choices) {
     if (!c.meta.mandatory || c.meta.cases.some((k) => h.usage.isActive(k)) || !isEnforced(h, c.cases)) continue;
     const f = h.whens.failure(c.meta, c.cases);

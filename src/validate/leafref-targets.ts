@@ -9,6 +9,7 @@
 import type { XPathExpr } from '../parser/expr/ast.ts';
 import type { XPathMeta } from '../meta/meta.ts';
 import { isNodeSet, type XNode } from '../xpath/index.ts';
+import { leafrefByKey } from './leafref-lookup.ts';
 import type { ValidationRun } from './validation-run.ts';
 import type { XDataNode } from './x-data-node.ts';
 
@@ -42,6 +43,11 @@ export const leafrefTargets = (run: ValidationRun, path: XPathMeta, node: XDataN
 
 /** Whether the path, evaluated from `node`, selects a node whose value is `text`. */
 export function leafrefHolds(run: ValidationRun, path: XPathMeta, node: XDataNode, text: string): boolean {
+  if (run.seen !== undefined) {
+    // An edit's validation looks targets up by key rather than listing every entry of their lists.
+    const byKey = leafrefByKey(run, path, node, text);
+    if (byKey !== undefined) return byKey;
+  }
   const module = node.module;
   if (!isContextFree(path)) return selected(run, path, node, module).some((n) => n.stringValue() === text);
   let byModule = run.targetValues.get(path);

@@ -1,11 +1,13 @@
 /**
  * What one validation run shares: the accessible tree, the YANG function
- * hooks, the values of context-free leafref paths, and the errors found.
+ * hooks, the values of context-free leafref paths, and the errors found;
+ * for an edit's validation, the checks already made.
  */
 import type { RestconfError } from '../errors/index.ts';
 import type { SchemaContext, XPathMeta } from '../meta/meta.ts';
 import type { XNode, XPathResult, XPathValue, YangFunctions } from '../xpath/index.ts';
 import { compiledXPath } from './compiled-xpath.ts';
+import type { SeenChecks } from './seen-checks.ts';
 import type { XDataNode } from './x-data-node.ts';
 import { yangHooks } from './yang-hooks.ts';
 
@@ -15,7 +17,12 @@ export class ValidationRun {
   /** The string values a context-free leafref path selects, per path and default module. */
   readonly targetValues = new Map<XPathMeta, Map<string, ReadonlySet<string>>>();
 
-  constructor(readonly root: XDataNode, readonly schema: SchemaContext) {
+  constructor(
+    readonly root: XDataNode,
+    readonly schema: SchemaContext,
+    /** An edit's validation: checks already made (each reported once), and references found by key. */
+    readonly seen?: SeenChecks,
+  ) {
     this.functions = yangHooks(this);
   }
 

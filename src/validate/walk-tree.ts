@@ -27,18 +27,20 @@ const isDataNode = (m: NonNullable<XDataNode['schema']>): m is DataNodeMeta =>
   m.kind !== 'rpc' && m.kind !== 'action' && m.kind !== 'notification';
 
 /** Skips subtrees without constraints (stored data below a recursive grouping is always walked). */
-const mayHoldViolations = (node: XDataNode, meta: DataNodeMeta): boolean =>
+export const mayHoldViolations = (node: XDataNode, meta: DataNodeMeta): boolean =>
   (meta.kind === 'container' || meta.kind === 'list') && ((!node.implicit && meta.recursive) || childrenConstrained(meta));
 
-function childEnforced(h: HolderInstance, node: XDataNode, slot: ChildSlot): boolean {
+export function childEnforced(h: HolderInstance, node: XDataNode, slot: ChildSlot): boolean {
   if (node.kind === 'list-entry') return true;
   if (slot.meta.kind === 'container' && slot.meta.presence !== undefined) return true;
   return isEnforced(h, slot.cases);
 }
 
-function visitGroup(run: ValidationRun, h: HolderInstance, kids: readonly XDataNode[], from: number, to: number, slot: ChildSlot): void {
+/** The nodes kids[from..to) of one child group of a holder instance: their when, then their own checks and their subtrees. */
+export function visitGroup(run: ValidationRun, h: HolderInstance, kids: readonly XDataNode[], from: number, to: number, slot: ChildSlot): void {
   const f = h.whens.failure(slot.meta, slot.cases);
   if (f !== undefined) {
+    if (run.seen !== undefined && !run.seen.firstWhen(h.node, slot.meta)) return;
     for (let k = from; k < to; k++) {
       const node = kids[k] as XDataNode;
       if (!isStored(node)) continue;
@@ -48,7 +50,7 @@ function visitGroup(run: ValidationRun, h: HolderInstance, kids: readonly XDataN
   }
   for (let k = from; k < to; k++) {
     const node = kids[k] as XDataNode;
-    checkNode(run, node);
+    checkNodeOnce(run, node);
     if ((node.kind === 'container' || node.kind === 'list-entry') && mayHoldViolations(node, slot.meta)) {
       walkHolder(run, node, childEnforced(h, node, slot));
     }
@@ -72,7 +74,12 @@ function visitChildren(run: ValidationRun, node: XDataNode, holderOf: (meta: Dat
   }
 }
 
-function holderInstance(node: XDataNode, meta: ModuleMeta | NonNullable<XDataNode['holder']>, container: DataContainer | undefined, enforced: boolean, whens: WhenConditions): HolderInstance {
+/** checkNode, once per node in an edit's validation. */
+export function checkNodeOnce(run: ValidationRun, node: XDataNode): void {
+  if (run.seen === undefined || run.seen.firstCheck(node)) checkNode(run, node);
+}
+
+export function holderInstance(node: XDataNode, meta: ModuleMeta | NonNullable<XDataNode['holder']>, container: DataContainer | undefined, enforced: boolean, whens: WhenConditions): HolderInstance {
   const plan = holderPlan(node, meta);
   const config = node.spec.content === 'config' && (meta.kind === 'module' || meta.config);
   return { node, plan, container, usage: new CaseUsage(plan, container), whens, enforced, config };
@@ -82,6 +89,7 @@ function holderInstance(node: XDataNode, meta: ModuleMeta | NonNullable<XDataNod
 export function walkHolder(run: ValidationRun, node: XDataNode, enforced: boolean): void {
   const meta = node.holder;
   if (meta === undefined) return;
+  if (run.seen !== undefined && !run.seen.firstWalk(node)) return;
   const h = holderInstance(node, meta, node.container, enforced, new WhenConditions(run, node));
   visitChildren(run, node, () => h);
   checkChildren(run, h);

@@ -1,5 +1,5 @@
 /** A datastore with a file over the store fixtures, edits through the transaction runtime, and crash images. */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,17 @@ export const augModule = schema.modules.get('st-aug') as ModuleMeta;
 export const itemList = findDataChild(storeModule, undefined, 'item') as ListMeta;
 export const entryList = findDataChild(storeModule, undefined, 'entry') as ListMeta;
 
-export const tempDataFile = (): string => join(mkdtempSync(join(tmpdir(), 'rxconf-store-')), 'data.json');
+const made: string[] = [];
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A data file's path in a new directory (removed when the process exits). */
+export const tempDataFile = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'rxconf-store-'));
+  made.push(dir);
+  return join(dir, 'data.json');
+};
 
 export interface OpenStore {
   readonly store: Datastore;

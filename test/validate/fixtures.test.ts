@@ -7,7 +7,7 @@ import { fixtureDir, fixtureFile } from './helpers.ts';
 const modules = readdirSync(fixtureDir).filter((f) => f.endsWith('.yang')).map((f) => f.slice(0, -5)).sort();
 
 test('the fixture set is the one the tests use', (t) => {
-  t.deepEqual(modules, ['vt-base', 'vt-bench', 'vt-card', 'vt-compat', 'vt-ext', 'vt-lib', 'vt-ops', 'vt-plain', 'vt-plain-ext', 'vt-top', 'vt-user', 'vt-xpath']);
+  t.deepEqual(modules, ['vc-edits', 'vt-base', 'vt-bench', 'vt-card', 'vt-compat', 'vt-ext', 'vt-lib', 'vt-ops', 'vt-plain', 'vt-plain-ext', 'vt-top', 'vt-user', 'vt-xpath']);
 });
 
 /** vt-compat exists to exercise what libyang accepts with a warning: identities without a prefix in XPath. */

@@ -7,7 +7,7 @@
 import { DataContainer } from '../../data/data-container.ts';
 import { childPath, formatPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
-import type { ListMeta } from '../../meta/meta.ts';
+import type { DataNodeMeta, ListMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
 import { isPending } from '../answer.ts';
 import type { Co } from '../co.ts';
@@ -15,7 +15,7 @@ import type { FieldValue } from '../field-value.ts';
 import { entryOf, listOf, type TargetStep } from '../navigate.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { Selection } from '../selection.ts';
-import { copyInto, failed } from './copy-into.ts';
+import { copyInto, displaceFor, failed } from './copy-into.ts';
 import { editWithHooks, withNode } from './edit-hooks.ts';
 
 export type EditOperation = 'merge' | 'replace' | 'create' | 'delete';
@@ -160,6 +160,7 @@ export function* applyEdit(root: Selection, steps: readonly TargetStep[], op: Ed
   const mode = op === 'replace' ? 'replace' : 'merge';
   const missing = nodeSteps.slice(existing);
   const finish = function* (target: Selection, isNew: boolean): Co<void> {
+    if (fieldStep !== undefined && !targetExists) yield* displaceFor(target, fieldStep.meta as DataNodeMeta);
     if (fieldStep !== undefined) yield* writeField(target, fieldStep, op, input as FieldValue | undefined);
     else yield* copyInto(target, (input as DataContainer | undefined) ?? new DataContainer(target.meta as never), mode, isNew);
   };
@@ -169,6 +170,7 @@ export function* applyEdit(root: Selection, steps: readonly TargetStep[], op: Ed
       yield* finish(at, i > 0);
       return;
     }
+    yield* displaceFor(at, step.meta as DataNodeMeta);
     const made = yield* create(at, step);
     yield* withNode(made, { editRoot: true, new: true, delete: false }, () => build(made, i + 1));
   };

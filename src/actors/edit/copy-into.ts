@@ -56,6 +56,20 @@ const displaced = (defs: readonly DataDef[], input: DataContainer): DataNodeMeta
   return out;
 };
 
+/**
+ * A node written directly (a field, or a container or entry made on the way
+ * to the target) picks its case in every choice it sits in below its
+ * holder: the other cases' data goes (RFC 7950 §7.9).
+ */
+export function* displaceFor(sel: Selection, meta: DataNodeMeta): Co<void> {
+  for (let n: { parent?: unknown } = meta; ;) {
+    const c = n.parent as CaseMeta | undefined;
+    if (c?.kind !== 'case' || c.parent?.kind !== 'choice') return;
+    for (const m of otherCases(c.parent, c)) yield* removeNode(sel, m);
+    n = c.parent;
+  }
+}
+
 export function* copyInto(sel: Selection, input: DataContainer, mode: MergeMode, isNew: boolean): Co<void> {
   const defs = defsOf(sel);
   const members = dataChildren(defs);

@@ -1,32 +1,49 @@
 /**
- * The embedded datastore: every module's configuration and state in memory,
- * persisted to a JSON file atomically (temp file, fsync, rename) before an
- * edit completes. An edit that fails after it began is rolled back to the
- * copy taken at its first beginEdit.
+ * The embedded datastore: every module's configuration and state in memory.
+ * With a file, every committed edit is made durable before it completes:
+ * the datastore's nodes record what each edit changes, and the storage
+ * backend (src/store: by default a journal beside the data file, compacted
+ * into it in the background) stores it. An edit that fails after it began
+ * is rolled back by undoing its changes.
  */
-import { open, rename, unlink } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
 import { DataContainer } from '../../data/data-container.ts';
-import { decodeData, decodeDatastore, encodeDatastore, parseJsonText } from '../../data/json/index.ts';
 import type { ModuleMeta, SchemaContext } from '../../meta/meta.ts';
+import { JournalBackend, type JournalOptions } from '../../store/journal-backend.ts';
+import { Persistence } from '../../store/persistence.ts';
+import type { DataChanges } from '../../store/data-changes.ts';
+import type { StorageFactory } from '../../store/storage-backend.ts';
 import type { Node } from '../node.ts';
 import type { EditRequest } from '../requests.ts';
+import { UndoLog } from '../../data/undo-log.ts';
 import { DataContainerNode } from './data-node.ts';
+
+export interface DatastoreOptions extends JournalOptions {
+  /** Another storage in place of the journal (given the file, it is the backend's to interpret). */
+  readonly storage?: StorageFactory;
+}
 
 export class Datastore {
   private readonly roots = new Map<string, DataContainer>();
-  private writing: Promise<void> = Promise.resolve();
+  private readonly persistence: Persistence | undefined;
 
   constructor(
     readonly schema: SchemaContext,
     /** Where edits are persisted; undefined keeps everything in memory. */
     readonly file?: string,
-  ) {}
+    options: DatastoreOptions = {},
+  ) {
+    this.persistence = file === undefined ? undefined
+      : new Persistence(this.roots, options.storage ?? ((live) => new JournalBackend(schema, file, live, options)));
+  }
 
-  /** A datastore with the content of `file` when it exists (RFC 7951 form, or plain with module names as keys). */
-  static load(schema: SchemaContext, file?: string): Datastore {
-    const store = new Datastore(schema, file);
-    if (file !== undefined && existsSync(file)) store.replaceAll(readFileSync(file, 'utf8'), file);
+  /**
+   * A datastore with what `file` holds (the data file, RFC 7951 or plain
+   * with module names as keys, plus the journal's edits since), after
+   * removing what an interrupted write left beside it.
+   */
+  static load(schema: SchemaContext, file?: string, options: DatastoreOptions = {}): Datastore {
+    const store = new Datastore(schema, file, options);
+    for (const [name, root] of store.persistence?.load() ?? []) store.roots.set(name, root);
     return store;
   }
 
@@ -50,77 +67,63 @@ export class Datastore {
     return new DatastoreRootNode(this.root(module), this);
   }
 
-  /** Writes the whole datastore (RFC 7951 JSON) atomically; concurrent calls are serialized. */
-  persist(): Promise<void> {
-    const file = this.file;
-    if (file === undefined) return Promise.resolve();
-    const text = `${JSON.stringify(encodeDatastore(this.roots, { strict: true, schema: this.schema }), null, 2)}\n`;
-    const write = async (): Promise<void> => {
-      const tmp = `${file}.${process.pid}.tmp`;
-      const fh = await open(tmp, 'w');
-      try {
-        await fh.writeFile(text);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      try {
-        await rename(tmp, file);
-      } catch (e) {
-        await unlink(tmp).catch(() => undefined);
-        throw e;
-      }
-    };
-    this.writing = this.writing.then(write, write);
-    return this.writing;
+  /** Where the nodes of `module` report their changes (undefined in memory: nothing to record). */
+  changes(module: ModuleMeta): DataChanges | undefined {
+    return this.persistence?.recorder(module);
   }
 
-  private replaceAll(text: string, file: string): void {
-    const parsed = parseJsonText(text);
-    if (!parsed.ok) throw new Error(`${file}: ${parsed.errors.map((e) => e.message).join('; ')}`);
-    const json = parsed.value;
-    const keyedByModule = typeof json === 'object' && json !== null && !Array.isArray(json)
-      && Object.keys(json).every((k) => !k.includes(':') && this.schema.modules.has(k));
-    if (keyedByModule) {
-      for (const [name, body] of Object.entries(json as Record<string, unknown>)) {
-        const module = this.schema.modules.get(name) as ModuleMeta;
-        const r = decodeData(body, module, { strict: false, content: 'all', schema: this.schema });
-        if (!r.ok) throw new Error(`${file}: ${r.errors.map((e) => `${e.path ?? ''} ${e.message}`).join('; ')}`);
-        this.roots.set(name, r.value);
-      }
-      return;
-    }
-    const strict = decodeDatastore(json, this.schema, { strict: true, content: 'all' });
-    const r = strict.ok ? strict : decodeDatastore(json, this.schema, { strict: false, content: 'all' });
-    if (!r.ok) throw new Error(`${file}: ${r.errors.map((e) => `${e.path ?? ''} ${e.message}`).join('; ')}`);
-    for (const [name, root] of r.value) this.roots.set(name, root);
+  /** An edit of `module` begins; throws when its changes could not be stored. */
+  editBegan(): void {
+    this.persistence?.began();
+  }
+
+  /** An edit ended: committed, it is stored and the answer resolves once durable. */
+  editEnded(module: ModuleMeta, r: EditRequest): Promise<void> | undefined {
+    return this.persistence?.ended(module, r);
+  }
+
+  /** Resolves once every committed edit is durable. */
+  flush(): Promise<void> {
+    return this.persistence?.flush() ?? Promise.resolve();
+  }
+
+  /** Writes a new snapshot now (the journal starts over). */
+  compact(): Promise<void> {
+    return this.persistence?.compact() ?? Promise.resolve();
+  }
+
+  /** Flushes, writes the data file complete (no journal left) and releases the files; edits fail afterwards. */
+  close(): Promise<void> {
+    return this.persistence?.close() ?? Promise.resolve();
   }
 }
 
 /**
  * A module's root in the datastore: a data-tree node whose first beginEdit
- * takes a copy, and whose endEdit restores it on failure or persists on
- * success (the root is the last node an edit ends).
+ * starts an undo log of the edit's changes, and whose endEdit undoes them
+ * on failure or persists on success (the root is the last node an edit
+ * ends). Rolling back costs what the edit changed, not the module's size.
  */
 class DatastoreRootNode extends DataContainerNode {
-  private before: DataContainer | undefined;
+  private readonly undo: UndoLog;
 
   constructor(data: DataContainer, private readonly store: Datastore) {
-    super(data);
+    const undo = new UndoLog(false);
+    super(data, store.changes(data.meta as ModuleMeta), undo);
+    this.undo = undo;
   }
 
   beginEdit(): void {
-    this.before ??= this.data.clone();
+    this.store.editBegan();
+    this.undo.start();
   }
 
   endEdit(r: EditRequest): Promise<void> | undefined {
-    const saved = this.before;
-    this.before = undefined;
-    if (r.failure === undefined) return this.store.file === undefined ? undefined : this.store.persist();
-    if (saved !== undefined) {
-      this.data.values.clear();
-      for (const [m, v] of saved.values) this.data.values.set(m, v);
+    if (r.failure === undefined) {
+      this.undo.clear();
+      return this.store.editEnded(this.data.meta as ModuleMeta, r);
     }
-    return undefined;
+    this.undo.undo();
+    return this.store.editEnded(this.data.meta as ModuleMeta, r);
   }
 }

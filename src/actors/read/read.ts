@@ -13,7 +13,7 @@ import type { ReadState } from './read-walk.ts';
 import type { ReadOptions } from './read-options.ts';
 
 /** Characters buffered before a chunk is handed out. */
-export const FLUSH_AT = 64 * 1024;
+export const FLUSH_AT = 16 * 1024;
 
 /** The walk owns the root selections: their nodes are released when it ends, however it ends. */
 function* readAt(roots: readonly Selection[], steps: readonly TargetStep[], st: ReadState): Co<void> {

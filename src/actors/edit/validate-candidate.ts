@@ -1,0 +1,95 @@
+/**
+ * An edit's candidate, validated before any node is asked to change: the
+ * edit is applied to the module's data tree itself (the datastore's, or
+ * what application nodes answer, read where it is looked at) through
+ * journaled data-tree nodes, what it changed is validated (validateChange:
+ * only the constraints it can affect), and the changes are undone — all
+ * synchronously, so no reader sees the candidate. Nothing is copied and
+ * nothing is read in full: the cost follows the edit, not the size of the
+ * datastore. A rejected edit throws its errors.
+ */
+import { DataContainer } from '../../data/data-container.ts';
+import { journals } from '../../data/data-journal.ts';
+import { UndoLog } from '../../data/undo-log.ts';
+import { restconfError, RestconfFailure, type RestconfError } from '../../errors/index.ts';
+import { ChangeSet, validateChange } from '../../validate/index.ts';
+import { Browser } from '../browser.ts';
+import { Runner } from '../co.ts';
+import type { Device } from '../device.ts';
+import { DataContainerNode } from '../nodes/data-node.ts';
+import type { RequestContext } from '../request-context.ts';
+import { applyEdit } from './apply-edit.ts';
+import type { EditCommand } from './commit-edit.ts';
+import { NodeTree } from './node-tree.ts';
+
+/** A module's data tree when its root node exposes it (the datastore), else undefined. */
+const liveTree = (browser: Browser, context: RequestContext): DataContainer | undefined => {
+  const root = browser.root(context);
+  try {
+    const peeked = root.node.peek?.();
+    return peeked instanceof DataContainer && peeked.meta === browser.module ? peeked : undefined;
+  } finally {
+    root.node.release?.();
+  }
+};
+
+/** Attempts before giving up on nodes that keep answering late (each attempt reads more). */
+const ATTEMPTS = 64;
+
+type Attempt = { readonly errors: RestconfError[]; readonly committed: () => void } | { readonly failure: unknown };
+
+/** Applies the edit to the candidate trees, validates what it changed, and undoes it. */
+function attempt(device: Device, browser: Browser, cmd: EditCommand, roots: Map<string, DataContainer>): Attempt {
+  let tree = roots.get(browser.module.name);
+  if (tree === undefined) roots.set(browser.module.name, (tree = new DataContainer(browser.module)));
+  const undo = new UndoLog();
+  const changes = new ChangeSet(roots, device.schema);
+  const journal = journals(undo, changes);
+  const candidate = tree;
+  const sandbox = new Browser(browser.module, browser.schema, () => new DataContainerNode(candidate, undefined, journal));
+  try {
+    new Runner(applyEdit(sandbox.root(cmd.context), cmd.steps, cmd.operation, cmd.input)).runSync();
+    return validateChange(roots, changes, { content: 'config', schema: device.schema });
+  } catch (failure) {
+    return { failure };
+  } finally {
+    undo.undo();
+  }
+}
+
+/**
+ * Validates the edit's candidate; answers what to call once the edit is
+ * committed. Modules served by application nodes are read through them as
+ * the validation looks (NodeTree); when a node answers late, the attempt
+ * is made again once it has answered.
+ */
+export async function validateCandidate(device: Device, browser: Browser, cmd: EditCommand): Promise<() => void> {
+  const roots = new Map<string, DataContainer>();
+  const trees: NodeTree[] = [];
+  for (const b of device.all) {
+    const live = liveTree(b, cmd.context);
+    if (live !== undefined) {
+      roots.set(b.module.name, live);
+      continue;
+    }
+    const t = new NodeTree(b, cmd.context, device.schema);
+    trees.push(t);
+    roots.set(b.module.name, t.root);
+  }
+  try {
+    for (let n = 1; ; n++) {
+      for (const t of trees) t.restart();
+      const outcome = attempt(device, browser, cmd, roots);
+      if (!trees.some((t) => t.missing)) {
+        if ('failure' in outcome) throw outcome.failure;
+        // A constraint the edit breaks is the client's doing: operation-failed with 412, the tag's other status, not 500.
+        if (outcome.errors.length > 0) throw new RestconfFailure(outcome.errors.map((e) => (e.tag === 'operation-failed' ? { ...e, status: 412 } : e)));
+        return outcome.committed;
+      }
+      if (n >= ATTEMPTS) throw new RestconfFailure([restconfError('operation-failed', `the data needed to validate the edit could not be read in ${ATTEMPTS} attempts`)]);
+      for (const t of trees) await t.settle();
+    }
+  } finally {
+    for (const t of trees) t.release();
+  }
+}
