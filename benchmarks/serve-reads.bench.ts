@@ -8,11 +8,13 @@
  *   bytes rxconf gave for the same request.
  * - GET a 10,000- and a 100,000-entry list: raw uWS answers
  *   JSON.stringify of the same array, per request; compared in bytes/s.
- *   The server's RSS growth during its list rounds (highest sample less the
- *   RSS after a full collection just before the first, the warm-up
- *   included) is reported per size: streaming keeps it flat.
+ *   The server's RSS growth during its list rounds (highest sample, warm-up
+ *   included, less the RSS after 2 s of small GETs just before the first)
+ *   is reported per size: streaming keeps it flat.
  *
- * Servers alternate within each round; the median of the rounds is kept.
+ * rxconf serves one list size at a time (a server per size, started just
+ * before its rounds); it and raw uWS alternate within each round; the
+ * median of the rounds is kept.
  *
  * Run: npm run bench -- serve-reads
  * Profile one kind instead: node --import tsx benchmarks/serve-reads.bench.ts --profile leaf|entry|root|list10k|list100k
@@ -24,7 +26,7 @@
 import { existsSync, mkdtempSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { report, type BenchRow } from './lib/report.ts';
 import { cpuSecondsOf, startChild, rssOf, watchRss, type Child } from './serve-reads/processes.ts';
 import { summarizeProfile } from './serve-reads/profile-summary.ts';
@@ -92,16 +94,12 @@ const rxconfMain = (): string[] => {
   return existsSync(built) ? [built] : ['--import', 'tsx', join(root, 'src', 'cli', 'main.ts')];
 };
 
-/** Node flags for the rxconf processes: a full collection on SIGUSR2 (RSS baselines without start-up garbage). */
-const GC_ON_SIGNAL = ['--expose-gc', '--import', pathToFileURL(join(here, 'serve-reads', 'gc-on-signal.mjs')).href];
-
 const startRxconf = (data: string, extra: readonly string[] = []): Promise<Child> =>
-  startChild(serveArgs(data, [...GC_ON_SIGNAL, ...extra]), /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  startChild(serveArgs(data, extra), /listening on http:\/\/127\.0\.0\.1:(\d+)/);
 
-/** The RSS of a server after a full collection. */
-const settledRss = async (pid: number): Promise<number> => {
-  process.kill(pid, 'SIGUSR2');
-  await new Promise((r) => setTimeout(r, 1000));
+/** The RSS of a server warmed up by small requests (what it holds serving, before any big list). */
+const warmRss = async (port: number, pid: number): Promise<number> => {
+  await wrk(`http://127.0.0.1:${port}/restconf/data/bench-reads:system/hostname`, 4, 2);
   return rssOf(pid);
 };
 
@@ -135,45 +133,51 @@ const profile = async (kindName: string, dir: string): Promise<void> => {
 };
 
 const measure = async (dir: string): Promise<void> => {
-  const servers = new Map<number, Child>();
-  for (const size of [10_000, 100_000] as const) if (kinds.some((k) => k.server === size)) servers.set(size, await startRxconf(dataFile(dir, size)));
+  const sizes = ([10_000, 100_000] as const).filter((size) => kinds.some((k) => k.server === size));
+  // One rxconf server at a time, started just before its rounds: none idles
+  // (V8 shrinks an idle heap, and regrowing it is not what a read costs).
+  let server = await startRxconf(dataFile(dir, sizes[0] ?? 10_000));
   const fixed: Record<string, string> = {};
-  for (const k of kinds.filter((x) => !x.big)) fixed[k.name] = await fetchBody((servers.get(k.server) as Child).port, k.path);
+  for (const k of kinds.filter((x) => !x.big)) fixed[k.name] = await fetchBody(server.port, k.path);
   const fixedFile = join(dir, 'fixed.json');
   writeFileSync(fixedFile, JSON.stringify(fixed));
   const raw = await startChild(['--import', 'tsx', join(here, 'serve-reads', 'raw-server.ts'), fixedFile, '10000,100000'], /listening (\d+)/);
   const bytes = new Map<string, { rxconf: number; raw: number }>();
-  for (const k of kinds) {
-    const a = Buffer.byteLength(k.big ? '' : fixed[k.name] ?? '');
-    bytes.set(k.name, k.big
-      ? { rxconf: Buffer.byteLength(await fetchBody((servers.get(k.server) as Child).port, k.path)), raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)) }
-      : { rxconf: a, raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)) });
-  }
-  /** Per server: RSS after a full collection just before its first list round, and the highest RSS during its list rounds. */
+  /** Per server: RSS after 2 s of small GETs just before its first list round, and the highest RSS during its list rounds. */
   const rss = new Map<number, { before: number; peak: number }>();
   type Measured = WrkResult & { readonly cpuPerRequest: number };
   const results = new Map<string, { rxconf: Measured[]; raw: Measured[] }>(kinds.map((k) => [k.name, { rxconf: [], raw: [] }]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const k of kinds) {
-      const server = servers.get(k.server) as Child;
-      const targets: [string, string, Child][] = [['rxconf', `http://127.0.0.1:${server.port}${k.path}`, server], ['raw', `http://127.0.0.1:${raw.port}${k.raw}`, raw]];
-      if (round % 2 === 1) targets.reverse();
-      for (const [who, url, child] of targets) {
-        if (who === 'rxconf' && k.big && !rss.has(k.server)) rss.set(k.server, { before: await settledRss(child.pid), peak: 0 });
-        const watch = who === 'rxconf' && k.big ? watchRss(child.pid) : undefined;
-        await wrk(url, k.connections, WARMUP_SECONDS);
-        const cpu0 = cpuSecondsOf(child.pid);
-        const r = await wrk(url, k.connections, k.seconds);
-        const cpu = cpuSecondsOf(child.pid) - cpu0;
-        const peak = watch?.stop();
-        if (peak !== undefined) {
-          const m = rss.get(k.server);
-          if (m !== undefined) m.peak = Math.max(m.peak, peak);
+  for (const [i, size] of sizes.entries()) {
+    if (i > 0) server = await startRxconf(dataFile(dir, size));
+    const served = kinds.filter((k) => k.server === size);
+    for (const k of served) {
+      bytes.set(k.name, {
+        rxconf: k.big ? Buffer.byteLength(await fetchBody(server.port, k.path)) : Buffer.byteLength(fixed[k.name] ?? ''),
+        raw: Buffer.byteLength(await fetchBody(raw.port, k.raw)),
+      });
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const k of served) {
+        const targets: [string, string, Child][] = [['rxconf', `http://127.0.0.1:${server.port}${k.path}`, server], ['raw', `http://127.0.0.1:${raw.port}${k.raw}`, raw]];
+        if (round % 2 === 1) targets.reverse();
+        for (const [who, url, child] of targets) {
+          if (who === 'rxconf' && k.big && !rss.has(size)) rss.set(size, { before: await warmRss(child.port, child.pid), peak: 0 });
+          const watch = who === 'rxconf' && k.big ? watchRss(child.pid) : undefined;
+          await wrk(url, k.connections, WARMUP_SECONDS);
+          const cpu0 = cpuSecondsOf(child.pid);
+          const r = await wrk(url, k.connections, k.seconds);
+          const cpu = cpuSecondsOf(child.pid) - cpu0;
+          const peak = watch?.stop();
+          if (peak !== undefined) {
+            const m = rss.get(size);
+            if (m !== undefined) m.peak = Math.max(m.peak, peak);
+          }
+          if (r.errors > 0) console.error(`${k.label} ${who}: ${r.errors} errors`);
+          results.get(k.name)?.[who as 'rxconf' | 'raw'].push({ ...r, cpuPerRequest: cpu / Math.max(1, r.requests) });
         }
-        if (r.errors > 0) console.error(`${k.label} ${who}: ${r.errors} errors`);
-        results.get(k.name)?.[who as 'rxconf' | 'raw'].push({ ...r, cpuPerRequest: cpu / Math.max(1, r.requests) });
       }
     }
+    await server.stop();
   }
   const rows: BenchRow[] = [];
   for (const k of kinds) {
@@ -195,6 +199,7 @@ const measure = async (dir: string): Promise<void> => {
       ratio,
       'CPU µs/req rxconf': cx * 1e6,
       'CPU µs/req raw': cw * 1e6,
+      'RSS before MB': k.big ? (rss.get(k.server)?.before ?? 0) / 2 ** 20 : '',
       'RSS growth MB': growth ?? '',
     });
   }
@@ -210,7 +215,6 @@ const measure = async (dir: string): Promise<void> => {
     'wrk': `1 thread; 50 connections small, 4 lists; ${SMALL_SECONDS}s / ${BIG_SECONDS}s per measurement after ${WARMUP_SECONDS}s warm-up`,
   });
   await raw.stop();
-  for (const s of servers.values()) await s.stop();
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'rxconf-serve-reads-'));

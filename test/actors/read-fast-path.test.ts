@@ -12,9 +12,11 @@ import { Browser } from '../../src/actors/browser.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import type { Node } from '../../src/actors/node.ts';
 import { Datastore, DataContainerNode, traceNode, wrapDeep } from '../../src/actors/nodes/index.ts';
+import { SPILL_AT } from '../../src/actors/nodes/json-writer.ts';
 import { resolveFields, type FieldSelection } from '../../src/actors/read/field-selection.ts';
 import { plainData } from '../../src/actors/read/plain-data.ts';
-import { read } from '../../src/actors/read/read.ts';
+import { read, readChunks } from '../../src/actors/read/read.ts';
+import { readText } from '../helpers/read-text.ts';
 import { defaultReadOptions, type ReadOptions } from '../../src/actors/read/read-options.ts';
 import type { WithDefaults } from '../../src/actors/read/with-defaults.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
@@ -166,25 +168,29 @@ test('the fast path applies to plain data-tree nodes and the datastore, never to
   t.is(plainData(walked(data)), undefined);
 });
 
-test('a long list streams in chunks of about the flush size, and the chunks make the whole list', async (t) => {
+test('a long list streams in chunks of about the flush size, each whole UTF-8, and the chunks make the whole list', async (t) => {
   const { schema, module } = loadFixture('runtime', 'rt-reads.yang');
   const table = metaAt(module, 'table') as ContainerMeta;
   const row = metaAt(module, 'table/row') as ListMeta;
   const id = metaAt(module, 'table/row/id') as LeafMeta;
   const label = metaAt(module, 'table/row/label') as LeafMeta;
   const tree = new DataContainer(module);
-  const rows = Array.from({ length: 20_000 }, (_, i) => new DataContainer(row).set(id, i).set(label, `row "${i}"`));
+  const text = (i: number): string => `row "${i}" « ligne » ✓ 🙂`;
+  const rows = Array.from({ length: 20_000 }, (_, i) => new DataContainer(row).set(id, i).set(label, text(i)));
   tree.set(table, new DataContainer(table).set(row, rows));
   const browser = new Browser(module, schema, () => new DataContainerNode(tree));
   const flushAt = 16 * 1024;
-  const body = await read([browser.root()], [{ meta: table }, { meta: row, key: undefined }], { ...defaultReadOptions, withDefaults: 'explicit', maxNodes: 1_000_000 }, flushAt);
+  const body = await readChunks([browser.root()], [{ meta: table }, { meta: row, key: undefined }], { ...defaultReadOptions, withDefaults: 'explicit', maxNodes: 1_000_000 }, flushAt);
   t.is(body.kind, 'stream');
   if (body.kind !== 'stream') return;
   const chunks = [body.first];
   for await (const c of body.rest) chunks.push(c);
   t.true(chunks.length > 20);
-  for (const c of chunks) t.true(c.length < flushAt + 100, `a chunk of ${c.length} characters`);
-  const doc = JSON.parse(chunks.join('')) as { row: { id: number; label: string }[] };
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  const texts = chunks.map((c) => (typeof c === 'string' ? c : strict.decode(c)));
+  for (const c of chunks) t.true(c.length < 2 * (flushAt + SPILL_AT), `a chunk of ${c.length}`);
+  const doc = JSON.parse(texts.join('')) as { row: { id: number; label: string }[] };
   t.is(doc.row.length, 20_000);
-  t.deepEqual(doc.row[12_345], { id: 12_345, label: 'row "12345"' });
+  t.deepEqual(doc.row[12_345], { id: 12_345, label: text(12_345) });
+  t.is(await readText(browser.root(), [{ meta: table }, { meta: row, key: undefined }], { withDefaults: 'explicit', maxNodes: 1_000_000 }, flushAt), texts.join(''));
 });

@@ -15,12 +15,17 @@ import { nameText } from './json-name-text.ts';
 import { valueText } from './json-value-text.ts';
 
 /**
- * The text written so far, kept as one string: appending builds a rope the
- * engine flattens once, when the text is taken (a chunk of a streamed
- * answer, or the whole of a small one).
+ * What a read has written and not handed out yet. Writers append to `text`
+ * (one string: appending builds a rope the engine flattens once). A long
+ * read moves its text into bytes as it goes (`spill`), so that no long rope
+ * lives while more is written: its pieces die young, and a list of any
+ * length is written with the same few short-lived objects. A small answer
+ * is never spilled and is handed out as the string it is.
  */
 export class JsonBuffer {
   text = '';
+  #bytes: Buffer | undefined;
+  #filled = 0;
 
   constructor(readonly strict: boolean) {}
 
@@ -28,17 +33,47 @@ export class JsonBuffer {
     this.text += s;
   }
 
+  /** Characters and bytes held (a measure for flushing, not an exact length). */
   get size(): number {
-    return this.text.length;
+    return this.#filled + this.text.length;
   }
 
-  /** Takes what was written so far. */
-  take(): string {
-    const s = this.text;
+  /** Moves the text written so far into the bytes of the chunk being filled. */
+  spill(): void {
+    const t = this.text;
+    if (t === '') return;
     this.text = '';
-    return s;
+    const most = t.length * 3;
+    let bytes = this.#bytes;
+    if (bytes === undefined || this.#filled + most > bytes.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, 2 * this.#filled + most));
+      if (bytes !== undefined) bytes.copy(grown, 0, 0, this.#filled);
+      bytes = grown;
+      this.#bytes = grown;
+    }
+    this.#filled += bytes.write(t, this.#filled, 'utf8');
+  }
+
+  /** Takes what was written so far: the string when nothing was spilled, else UTF-8 bytes (whole characters). */
+  take(): string | Uint8Array {
+    if (this.#bytes === undefined) {
+      const s = this.text;
+      this.text = '';
+      return s;
+    }
+    this.spill();
+    const out = (this.#bytes as Buffer).subarray(0, this.#filled);
+    this.#bytes = undefined;
+    this.#filled = 0;
+    return out;
   }
 }
+
+/** The first allocation of a chunk's bytes (a chunk is flushed at FLUSH_AT characters, 16 K). */
+const CHUNK_BYTES = 32 * 1024;
+
+/** A spill of text longer than this is due (write-data.ts, after each list entry). */
+export const SPILL_AT = 2048;
 
 export const encodeField = (buf: JsonBuffer, meta: LeafMeta | LeafListMeta | SchemaNode, value: FieldValue): string =>
   valueText(meta as LeafMeta, value, buf.strict);

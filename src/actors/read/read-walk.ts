@@ -10,7 +10,7 @@ import { isPending } from '../answer.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';
-import { JsonObjectWriter, type JsonBuffer } from '../nodes/json-writer.ts';
+import { JsonObjectWriter, SPILL_AT, type JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
@@ -154,6 +154,7 @@ export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor
       const item = (isPending(a) ? yield a : a) as ListItem | undefined;
       if (item === undefined) break;
       yield* readEntry(list, w, meta, item, row, cur, st);
+      if (st.buffer.text.length >= SPILL_AT) st.buffer.spill();
       if (st.buffer.size >= st.flushAt) yield FLUSH;
     }
   }

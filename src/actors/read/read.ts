@@ -6,13 +6,16 @@ import { navigate, type TargetStep } from '../navigate.ts';
 import { JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { NodeBudget } from './node-budget.ts';
-import { runRead, type ReadBody } from './read-body.ts';
+import { asText, runRead, type ReadBody, type ReadChunks } from './read-body.ts';
 import { readDocument } from './read-document.ts';
 import { plainRoots, readPlain } from './read-plain.ts';
 import type { ReadState } from './read-walk.ts';
 import type { ReadOptions } from './read-options.ts';
 
-/** Characters buffered before a chunk is handed out. */
+/**
+ * Characters buffered before a chunk is handed out: small, so that what a
+ * streamed read holds between flushes dies young (memory stays flat).
+ */
 export const FLUSH_AT = 16 * 1024;
 
 /** The walk owns the root selections: their nodes are released when it ends, however it ends. */
@@ -43,11 +46,18 @@ function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], s
  * Reads `steps` below `root` (or, with no steps, the top-level members of
  * every root). Synchronous when the nodes are. Roots that are plain
  * data-tree nodes (in-memory data, the embedded datastore) are read on
- * their data directly (read-plain.ts).
+ * their data directly (read-plain.ts). The output is strings, or UTF-8
+ * bytes once a long read spilled its text (JsonBuffer).
  */
-export const read = (roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT): ReadBody | Promise<ReadBody> => {
+export const readChunks = (roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT): ReadChunks | Promise<ReadChunks> => {
   const buffer = new JsonBuffer(options.strict);
   const st: ReadState = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt, holders: [] };
   const datas = plainRoots(roots);
   return runRead(datas === undefined ? readAt(roots, steps, st) : readPlain(roots, datas, steps, st), buffer);
+};
+
+/** As readChunks, as text. */
+export const read = (roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT): ReadBody | Promise<ReadBody> => {
+  const r = readChunks(roots, steps, options, flushAt);
+  return r instanceof Promise ? r.then(asText) : asText(r);
 };

@@ -16,7 +16,7 @@ import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMe
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { nameText } from '../nodes/json-name-text.ts';
-import type { JsonBuffer } from '../nodes/json-writer.ts';
+import { SPILL_AT, type JsonBuffer } from '../nodes/json-writer.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import { admitsImplicit } from './implicit-container.ts';
@@ -211,7 +211,7 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
       if (deeper(inner.level, st)) yield* writeMembers(buf, inner, def.children, true, st);
       buf.text += '}';
       first = false;
-      if (buf.text.length >= st.flushAt) yield FLUSH;
+      if (buf.size >= st.flushAt) yield FLUSH;
     } else if (def.kind === 'list') {
       const entries = h.data.values.get(def) as readonly DataContainer[] | undefined;
       if (entries === undefined) continue;
@@ -243,7 +243,10 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
       if (flat) writeMembersNow(buf, inner, defs, plans, true, st);
       else yield* writeMembers(buf, inner, defs, true, st);
       buf.text += '}';
-      if (buf.text.length >= st.flushAt) yield FLUSH;
+      if (buf.text.length >= SPILL_AT) {
+        buf.spill();
+        if (buf.size >= st.flushAt) yield FLUSH;
+      }
     }
   }
   buf.text += ']';

@@ -6,7 +6,7 @@
  * no closure, no promise), else streamed. The read owns the root nodes and
  * releases them when it ends, however it ends.
  */
-import { read, type ReadBody } from '../../../actors/index.ts';
+import { readChunks, type ReadChunks } from '../../../actors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { fail, type Call } from '../call.ts';
@@ -15,15 +15,15 @@ import { readOptions } from '../query/index.ts';
 import { bodyOf } from '../response/index.ts';
 import { rootsOf } from './roots-of.ts';
 
-const answer = (call: Call, target: ResolvedTarget, body: ReadBody): CoreResponse => {
+const answer = (call: Call, target: ResolvedTarget, body: ReadChunks): CoreResponse => {
   const headers = { 'content-type': call.mediaType };
-  if (target.kind !== 'datastore') return { status: 200, headers, body: body.kind === 'whole' ? body.text : bodyOf(body, '', '') };
+  if (target.kind !== 'datastore') return { status: 200, headers, body: body.kind === 'whole' ? body.body : bodyOf(body, '', '') };
   return { status: 200, headers, body: bodyOf(body, `{"${call.strict ? 'ietf-restconf:data' : 'data'}":`, '}') };
 };
 
 export const getData = (call: Call, target: ResolvedTarget): Maybe<CoreResponse> => {
   const o = readOptions(call.params, { target: target.meta, schema: call.settings.device.schema }, call.strict, call.settings.maxNodeCount);
   if (!o.ok) return fail(call, [o.error]);
-  const body = read(rootsOf(call, target), target.steps, o.options, call.settings.flushAt);
+  const body = readChunks(rootsOf(call, target), target.steps, o.options, call.settings.flushAt);
   return isPromise(body) ? body.then((b) => answer(call, target, b)) : answer(call, target, body);
 };

@@ -1,24 +1,33 @@
 /**
- * A read's text as a response body, between `prefix` and `suffix`: one
- * string when the read finished at once (the fast path), else a pull-based
- * stream — the first chunk, the rest as the adapter asks for it, then the
- * suffix. The adapter's `return()` (client gone, HEAD) is passed on to the
- * read, which stops and releases its nodes.
+ * A read's output as a response body, between `prefix` and `suffix`: whole
+ * when the read finished at once (the fast path), else a pull-based stream
+ * — the prefix, the first chunk, the rest as the adapter asks for it, then
+ * the suffix. Chunks are strings or UTF-8 bytes, passed on as they are. The
+ * adapter's `return()` (client gone, HEAD) is passed on to the read, which
+ * stops and releases its nodes.
  */
-import type { ReadBody } from '../../../actors/index.ts';
+import type { ReadChunks } from '../../../actors/index.ts';
 import type { ResponseBody } from '../../exchange.ts';
 
-export const bodyOf = (read: ReadBody, prefix: string, suffix: string): ResponseBody => {
-  if (read.kind === 'whole') return `${prefix}${read.text}${suffix}`;
+type Chunk = string | Uint8Array;
+
+const framed = (prefix: string, body: Chunk, suffix: string): Chunk => {
+  if (prefix === '' && suffix === '') return body;
+  if (typeof body === 'string') return `${prefix}${body}${suffix}`;
+  return Buffer.concat([Buffer.from(prefix), body, Buffer.from(suffix)]);
+};
+
+export const bodyOf = (read: ReadChunks, prefix: string, suffix: string): ResponseBody => {
+  if (read.kind === 'whole') return framed(prefix, read.body, suffix);
   return {
-    [Symbol.asyncIterator]: (): AsyncIterator<string> => {
+    [Symbol.asyncIterator]: (): AsyncIterator<Chunk> => {
       const rest = read.rest[Symbol.asyncIterator]();
       let stage: 'first' | 'rest' | 'suffix' | 'end' = 'first';
       return {
-        async next(): Promise<IteratorResult<string>> {
+        async next(): Promise<IteratorResult<Chunk>> {
           if (stage === 'first') {
             stage = 'rest';
-            return { done: false, value: `${prefix}${read.first}` };
+            return { done: false, value: framed(prefix, read.first, '') };
           }
           if (stage === 'rest') {
             const r = await rest.next().catch((e: unknown) => {
@@ -32,7 +41,7 @@ export const bodyOf = (read: ReadBody, prefix: string, suffix: string): Response
           stage = 'end';
           return { done: true, value: undefined };
         },
-        async return(): Promise<IteratorResult<string>> {
+        async return(): Promise<IteratorResult<Chunk>> {
           stage = 'end';
           await rest.return?.();
           return { done: true, value: undefined };
