@@ -4,9 +4,16 @@
  * when, must, leafref, unique, mandatory...); only then is it run on the
  * real nodes, with their BeginEdit/EndEdit hooks. A rejected edit calls no
  * hook and changes nothing. The committed change is published.
+ *
+ * Storage that makes edits durable (the embedded datastore's journal) hands
+ * the edit's durability Promise back through AFTER_COMMIT in the context
+ * instead of holding the module's mailbox while it syncs: the next edit is
+ * validated and applied meanwhile, and one sync covers both (group commit).
+ * The edit is answered, and its change published, once it is durable.
  */
 import { DataContainer } from '../../data/data-container.ts';
 import { formatPath } from '../../data/data-path.ts';
+import { AFTER_COMMIT } from '../../store/persistence.ts';
 import { encodeData } from '../../data/json/index.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd } from '../co.ts';
@@ -34,21 +41,30 @@ const changeValue = (input: EditCommand['input']): unknown => {
   return plain(input);
 };
 
-export const commitEdit = (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> =>
-  browser.mailbox.run(async () => {
+const publish = (browser: Browser, cmd: EditCommand, outcome: EditOutcome): void => {
+  if (cmd.operation === 'delete' && !outcome.existed) return;
+  const target = formatPath({ segments: cmd.steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
+  const value = cmd.operation === 'delete' ? {} : { value: changeValue(cmd.input) };
+  browser.changes.next({ module: browser.module.name, target, operation: cmd.operation, ...value, time: new Date().toISOString() });
+};
+
+export const commitEdit = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
+  const durable: Promise<void>[] = [];
+  // The request's context, read through (its signal is a getter), with where storage puts the durability Promise.
+  const context = Object.create(cmd.context, { [AFTER_COMMIT]: { value: durable, enumerable: true } }) as EditCommand['context'];
+  const outcome = await browser.mailbox.run(async () => {
     const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
-    const root = browser.root(cmd.context);
-    let outcome: EditOutcome;
+    const root = browser.root(context);
+    let done: EditOutcome;
     try {
-      outcome = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input));
+      done = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input));
     } finally {
       root.node.release?.();
     }
     committed?.();
-    if (cmd.operation !== 'delete' || outcome.existed) {
-      const target = formatPath({ segments: cmd.steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
-      const value = cmd.operation === 'delete' ? {} : { value: changeValue(cmd.input) };
-      browser.changes.next({ module: browser.module.name, target, operation: cmd.operation, ...value, time: new Date().toISOString() });
-    }
-    return outcome;
+    return done;
   });
+  if (durable.length > 0) await Promise.all(durable);
+  publish(browser, cmd, outcome);
+  return outcome;
+};
