@@ -126,7 +126,7 @@ export interface RxconfServer {
   inject(request: InjectRequest): Promise<InjectResponse>;
   /** New TLS certificate, key and CAs for new connections; open connections and streams keep theirs. */
   setTls(tls: TlsFiles): void;
-  /** Stops accepting, lets in-flight requests finish (up to `closeTimeoutMs`), ends event streams, flushes the datastore. */
+  /** Stops accepting, lets in-flight requests finish (up to `closeTimeoutMs`), ends event streams, closes the datastore (its file written complete). */
   close(): Promise<void>;
 }
 
@@ -283,7 +283,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
         await new Promise((r) => setImmediate(r)); // the transports write the last answers
         await listening?.close();
         for (const c of cleanups.splice(0)) await c();
-        await (datastore as { flush?: () => Promise<void> }).flush?.();
+        await datastore.close(); // the data file written complete, no journal left, the files released
         (logger as { flush?: () => void }).flush?.();
       })();
       return closed;
