@@ -3,12 +3,13 @@
  * fields are set, containers and list entries found or created (each a
  * descendant edit with its own hooks), and — where the input picks a case
  * of a choice — the other cases' data removed. `replace` first removes what
- * the target held.
+ * the target held; `merge` adds a leaf-list's values to those it holds.
  */
 import { DataContainer } from '../../data/data-container.ts';
 import { childPath, formatPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
-import type { CaseMeta, ChoiceMeta, DataDef, DataNodeMeta, ListMeta } from '../../meta/meta.ts';
+import { keyString } from '../../data/list-index.ts';
+import type { CaseMeta, ChoiceMeta, DataDef, DataNodeMeta, LeafListMeta, ListMeta } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
 import type { YangValue } from '../../types/value.ts';
 import { isPending } from '../answer.ts';
@@ -84,6 +85,10 @@ export function* copyInto(sel: Selection, input: DataContainer, mode: MergeMode,
     const path = childPath(sel.path, def);
     switch (def.kind) {
       case 'leaf': case 'leaf-list': case 'anydata': case 'anyxml': {
+        if (def.kind === 'leaf-list' && !fresh) {
+          yield* mergeValues(sel, def, v as readonly YangValue[]);
+          break;
+        }
         const a = sel.node.field?.({ selection: sel, path, meta: def, write: true, value: v as FieldValue });
         if (isPending(a)) yield a;
         break;
@@ -109,6 +114,27 @@ export function* copyInto(sel: Selection, input: DataContainer, mode: MergeMode,
         break;
     }
   }
+}
+
+/**
+ * Merge of a leaf-list (RFC 8040 §4.6.1, RFC 7950 §7.7.9 NETCONF merge): the
+ * values it holds stay, in their order; the input's values it lacks are
+ * added after them, in the input's order.
+ */
+function* mergeValues(sel: Selection, def: LeafListMeta, values: readonly YangValue[]): Co<void> {
+  const path = childPath(sel.path, def);
+  const a = sel.node.field?.({ selection: sel, path, meta: def, write: false, value: undefined });
+  const current = ((isPending(a) ? yield a : a) ?? []) as readonly YangValue[];
+  const seen = new Set(current.map((x) => keyString([x])));
+  const added = values.filter((x) => {
+    const k = keyString([x]);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  if (added.length === 0 && current.length > 0) return;
+  const b = sel.node.field?.({ selection: sel, path, meta: def, write: true, value: [...current, ...added] });
+  if (isPending(b)) yield b;
 }
 
 function* copyList(sel: Selection, def: ListMeta, entries: readonly DataContainer[], fresh: boolean): Co<void> {
