@@ -60,6 +60,7 @@ export const createAppContext = (
     if (typeof node === 'string') throw new Error(`app: notification ${node}`);
     if (node.kind !== 'notification') throw new Error(`app: "${path}" is a ${node.kind}, not a notification`);
     handlers.notifications.set(node, source);
+    handlers.added.next(node);
   },
   onClose: (cleanup) => {
     cleanups.push(cleanup);

@@ -5,7 +5,7 @@
  * handler uses it. Handlers see plain JSON and answer plain JSON; rxconf
  * decodes and checks it against the schema.
  */
-import { map, type Observable } from 'rxjs';
+import { map, Subject, type Observable } from 'rxjs';
 import { isPending, type Answer } from '../actors/answer.ts';
 import { DataContainerNode } from '../actors/nodes/data-node.ts';
 import { wrapDeep } from '../actors/nodes/wrap-deep.ts';
@@ -33,6 +33,8 @@ export type OperationHandler = (call: OperationCall) => Answer<JsonObject | unde
 export class AppHandlers {
   readonly operations = new Map<OperationMeta, OperationHandler>();
   readonly notifications = new Map<NotificationMeta, Observable<JsonObject>>();
+  /** Each notification as a source is registered for it (streams opened before wait for it). */
+  readonly added = new Subject<NotificationMeta>();
 
   constructor(private readonly schema: SchemaContext) {}
 

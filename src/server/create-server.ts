@@ -50,9 +50,9 @@ import { checkServerOptions } from './server-options.ts';
 import { applyLimits, readSettings, SERVER_MODULE, type ServerLimits, type ServerSettings } from './server-settings.ts';
 import { serverNode } from './server-node.ts';
 import { streamsHook } from './streams-hook.ts';
-import { schemaLocation, withSystemRoutes } from './system-routes.ts';
+import { withSystemRoutes } from './system-routes.ts';
 import { withTimeout } from './with-timeout.ts';
-import { yangLibraryHook } from './yang-library-hook.ts';
+import { PROTOCOL_MODULES, protocolRoots } from '../http/system/protocol-modules.ts';
 
 export type { Transport } from './listen-transport.ts';
 export type { InjectRequest, InjectResponse } from './inject.ts';
@@ -136,7 +136,7 @@ const readingFilter: RequestFilter = (req) => ({ [READING]: req.method === 'GET'
 const compile = (o: ServerOptions): SchemaContext => {
   const own = ownYangDir();
   const base = compileOptions(o.searchPath ?? [], o.modules, o.features ?? []);
-  const ownModules = [{ file: join(own, `${SERVER_MODULE}.yang`) }, ...(o.nacm === undefined || o.nacm === false ? [] : [{ name: NACM_MODULE }])];
+  const ownModules = [{ file: join(own, `${SERVER_MODULE}.yang`) }, ...PROTOCOL_MODULES.map((name) => ({ name })), ...(o.nacm === undefined || o.nacm === false ? [] : [{ name: NACM_MODULE }])];
   const compiled = compileSchema({ ...base, searchPath: [...base.searchPath, own], modules: [...base.modules, ...ownModules] });
   if (!compiled.ok) throw new Error(compiled.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic).join('\n'));
   const unknown = unknownFeatures(base.features ?? new Map(), compiled.context);
@@ -178,14 +178,17 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const cleanups: (() => void | Promise<void>)[] = [];
   const device = new Device(schema);
   let listening: Listening | undefined;
+  let url = '';
+  const protocol = protocolRoots({ schema, device, base: () => url });
   for (const m of schema.modules.values()) {
     if (!m.implemented) continue;
+    const own = overrides.has(m.name) ? undefined : protocol.get(m.name);
     const serve = m === serverModule
       ? () => serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime)
-      : (ctx: RequestContext): Node => {
+      : own ?? ((ctx: RequestContext): Node => {
         const stored = datastore.node(m);
         return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);
-      };
+      });
     const root = nacm === undefined ? serve : (ctx: RequestContext): Node => nacm.guardRoot(serve(ctx), m, ctx);
     device.add(new Browser(m, schema, root));
   }
@@ -196,17 +199,15 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   let edits = 0;
   for (const b of device.all) b.changes.subscribe(() => { edits += 1; });
   if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
-  let url = '';
   const inFlight = new InFlight();
   const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
     device,
-    streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx)),
+    streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
-    yangLibrary: yangLibraryHook(schema, schemaLocation(url)),
     maxNodeCount: settings.maxNodeCount,
     filters: [identityFilter, ...(nacm === undefined ? [] : [readingFilter]), ...(o.filters ?? [])],
     onError: (e) => logger.error({ err: e }, 'request failed'),
-  }), schema, device, () => url);
+  }), schema);
   let core = makeCore();
   device.browser(SERVER_MODULE)?.changes.subscribe(() => {
     settings = readSettings(datastore, serverModule);

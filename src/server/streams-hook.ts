@@ -17,7 +17,7 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorBody } from '../http/core/index.ts';
 import {
-  changeEvent, changeSource, compileEventFilter, ServerClosing, eventStreamResponse, notificationSource, type EventHub, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, ServerClosing, eventStreamResponse, notificationSource, sourceWhenAdded, type EventHub, type StreamEvent,
 } from '../streams/index.ts';
 
 const CHANGES = /^\/?([A-Za-z_][A-Za-z0-9_.-]*)\/changes\/?$/;
@@ -30,13 +30,16 @@ const refuse = (r: StreamRequest, errors: RestconfError[], status: number): Core
 
 /**
  * `closing` ends every stream's source when the server closes; `rightsOf`
- * (NACM) decides who may subscribe and what each access class receives.
+ * (NACM) decides who may subscribe and what each access class receives;
+ * `added` tells of sources registered later (a notification without one
+ * answers an open stream of keep-alives until then).
  */
 export const streamsHook = (
   device: Device,
   hub: EventHub<StreamEvent>,
   closing: Observable<void> = NEVER,
   rightsOf?: (context: RequestContext) => AccessRights,
+  added: Observable<NotificationMeta> = NEVER,
 ) => async (r: StreamRequest): Promise<CoreResponse> => {
   for (const p of ['start-time', 'stop-time']) {
     if (r.params.has(p)) return refuse(r, [restconfError('invalid-value', `${p}: this server keeps no event replay`, { type: 'protocol' })], 400);
@@ -56,9 +59,10 @@ export const streamsHook = (
     const parent = await runToEnd(navigate(root, steps)).finally(() => root.node.release?.());
     const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
     if (parent === undefined) return refuse(r, [restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path })], 404);
-    if (!canNotify(parent.node, steps[steps.length - 1]?.meta as NotificationMeta)) return refuse(r, [restconfError('operation-not-supported', `${path} has no event source`, { path })], 501);
+    const meta = steps[steps.length - 1]?.meta as NotificationMeta;
     key = path;
     open = notificationSource(browser, steps, r.context);
+    if (!canNotify(parent.node, meta)) open = sourceWhenAdded(meta, added, open);
     if (rightsOf !== undefined) {
       const dataPath = { segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) };
       const access = notificationAccess(rightsOf(r.context), steps[steps.length - 1]?.meta as NotificationMeta, dataPath);

@@ -24,4 +24,5 @@ export {
   compileEventFilter, FILTER_LIMITS, FILTER_MAX_STEPS, FilterBudgetExceeded, type CompiledFilter,
 } from './event-filter.ts';
 export { notificationSource, changeSource, nestIn } from './event-sources.ts';
+export { sourceWhenAdded } from './source-when-added.ts';
 export { eventStreamResponse, type EventStreamRequest } from './event-stream-response.ts';
