@@ -45,15 +45,14 @@ test('compaction during concurrent edits loses nothing, at the end or at any mom
   })();
   const clients = Array.from({ length: 16 }, async (_, c) => {
     for (let i = 1; i <= 40; i++) {
-      // Half the clients let the mailbox take the next edit while theirs is synced.
-      await s.edit(storeModule, { item: [{ id: `c${c}`, value: i }], entry: [{ id: c * 1000 + i, v: `e${i}` }] }, 'merge', c % 2 === 0);
+      await s.edit(storeModule, { item: [{ id: `c${c}`, value: i }], entry: [{ id: c * 1000 + i, v: `e${i}` }] });
       acked.values.set(`c${c}`, i);
       acked.entries.add(c * 1000 + i);
     }
   });
   const other = (async () => {
     for (let i = 1; i <= 100; i++) {
-      await s.edit(augModule, { other: { count: i } }, 'merge', true);
+      await s.edit(augModule, { other: { count: i } });
       acked.count = i;
     }
   })();
@@ -80,8 +79,8 @@ test('one sync covers the edits committed while the previous one ran (group comm
   await s.edit(storeModule, { settings: { name: 'base' } });
   const before = s.backend().syncs;
   await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0
-    ? s.edit(storeModule, { item: [{ id: `g${i}`, value: i }] }, 'merge', true)
-    : s.edit(augModule, { other: { count: i } }, 'merge', true))));
+    ? s.edit(storeModule, { item: [{ id: `g${i}`, value: i }] })
+    : s.edit(augModule, { other: { count: i } }))));
   const syncs = s.backend().syncs - before;
   t.true(syncs > 0 && syncs < 100, `${syncs} syncs for 200 edits`);
   t.deepEqual(loadState(crashImage(s.backend().file)).state, s.state());
@@ -180,7 +179,7 @@ test('edits made while the first snapshot of a run is unwritten wait for it, and
   let acknowledged = 0;
   const edits = [
     s.edit(storeModule, { settings: { name: 'first of the run' } }).then(() => acknowledged++),
-    s.edit(augModule, { other: { count: 1 } }, 'merge', true).then(() => acknowledged++),
+    s.edit(augModule, { other: { count: 1 } }).then(() => acknowledged++),
   ];
   await settle();
   t.is(backend.held, 1);

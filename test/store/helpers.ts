@@ -9,13 +9,12 @@ import { commitEdit } from '../../src/actors/edit/commit-edit.ts';
 import type { EditOperation } from '../../src/actors/edit/apply-edit.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import { Datastore, type DatastoreOptions } from '../../src/actors/nodes/datastore.ts';
-import type { RequestContext } from '../../src/actors/request-context.ts';
 import { decodeData } from '../../src/data/json/index.ts';
 import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
 import type { ListMeta, ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
 import type { YangValue } from '../../src/types/value.ts';
-import { AFTER_COMMIT, encodeDataFile, JournalBackend } from '../../src/store/index.ts';
+import { encodeDataFile, JournalBackend } from '../../src/store/index.ts';
 
 export const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
@@ -43,9 +42,9 @@ export interface OpenStore {
   readonly store: Datastore;
   readonly backend: () => JournalBackend;
   /** Merges (or replaces, creates) `json` at a module's root; resolves when acknowledged (durable). */
-  edit(module: ModuleMeta, json: unknown, operation?: EditOperation, concurrent?: boolean): Promise<void>;
+  edit(module: ModuleMeta, json: unknown, operation?: EditOperation): Promise<void>;
   /** Deletes an entry of a top-level list. */
-  remove(list: ListMeta, key: readonly YangValue[], concurrent?: boolean): Promise<void>;
+  remove(list: ListMeta, key: readonly YangValue[]): Promise<void>;
   /** The whole datastore as the data file would hold it (parsed). */
   state(): unknown;
 }
@@ -67,22 +66,19 @@ export const openStore = (file: string, options: DatastoreOptions = {}, Backend:
     browsers.set(m.name, b);
     device.add(b);
   }
-  // `concurrent`: the mailbox takes the next edit while this one is made durable (group commit within a module).
-  const run = async (module: ModuleMeta, steps: TargetStep[], operation: EditOperation, input: Parameters<typeof commitEdit>[2]['input'], concurrent: boolean) => {
-    const acks: Promise<void>[] = [];
-    const context: RequestContext = concurrent ? { [AFTER_COMMIT]: acks } : {};
-    await commitEdit(device, browsers.get(module.name) as Browser, { steps, operation, input, context });
-    await Promise.all(acks);
+  // commitEdit answers once the edit is durable; the module's mailbox takes the next edit meanwhile (group commit).
+  const run = async (module: ModuleMeta, steps: TargetStep[], operation: EditOperation, input: Parameters<typeof commitEdit>[2]['input']) => {
+    await commitEdit(device, browsers.get(module.name) as Browser, { steps, operation, input, context: {} });
   };
   return {
     store,
     backend: () => backend as JournalBackend,
-    edit: (module, json, operation = 'merge', concurrent = false) => {
+    edit: (module, json, operation = 'merge') => {
       const r = decodeData(json, module, { strict: false, content: 'config', schema });
       if (!r.ok) return Promise.reject(new Error(JSON.stringify(r.errors)));
-      return run(module, [], operation, r.value, concurrent);
+      return run(module, [], operation, r.value);
     },
-    remove: (list, key, concurrent = false) => run(list.module, [{ meta: list, key }], 'delete', undefined, concurrent),
+    remove: (list, key) => run(list.module, [{ meta: list, key }], 'delete', undefined),
     state: () => JSON.parse(encodeDataFile(store.all, schema)),
   };
 };
