@@ -13,6 +13,9 @@ export type { CorsOptions } from './server/cors.ts';
 export type { AppContext, RootOverride } from './server/app-context.ts';
 export type { OperationHandler, JsonObject } from './server/app-handlers.ts';
 
+// Generated types (`rxconf types`): the runtime their codecs use, and the typed application API
+export * from './codegen/runtime/index.ts';
+
 // The YANG compiler and the compiled schema
 export { compileSchema, type CompileOptions, type CompileResult } from './meta/compile/compile-schema.ts';
 export { printTree } from './meta/tree/print-tree.ts';

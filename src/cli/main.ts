@@ -1,5 +1,5 @@
 /**
- * The rxconf command line: check, tree, validate, openapi, serve, passwd. Help and diagnostics as
+ * The rxconf command line: check, tree, validate, openapi, types, docs, serve, passwd. Help and diagnostics as
  * `usage.ts` and the README's command-line section describe them: results on
  * stdout, problems on stderr; exit 0 success, 1 problems found (or the
  * server could not start), 2 usage error.
@@ -71,6 +71,16 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, out: { type: 'string', short: 'o' } } });
       const { openapiCommand } = await import('./openapi-command.ts');
       return openapiCommand({ path: values.path, features: values.features, modules: positionals, out: values.out }, (t) => process.stdout.write(t), (l) => console.error(l));
+    }
+    case 'types': {
+      const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, out: { type: 'string', short: 'o' }, runtime: { type: 'string' } } });
+      const { typesCommand } = await import('./types-command.ts');
+      return typesCommand({ path: values.path, features: values.features, modules: positionals, out: values.out, runtime: values.runtime }, (l) => console.log(l), (l) => console.error(l));
+    }
+    case 'docs': {
+      const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, out: { type: 'string', short: 'o' } } });
+      const { docsCommand } = await import('./docs-command.ts');
+      return docsCommand({ path: values.path, features: values.features, modules: positionals, out: values.out }, (l) => console.log(l), (l) => console.error(l));
     }
     case 'serve': {
       const { serveCommand } = await import('./serve-command.ts');

@@ -131,6 +131,40 @@ commands:
   check     compile YANG modules and report every problem
   tree      print the schema tree of YANG modules
   validate  validate a JSON instance document against YANG modules
+export const TYPES_USAGE = `usage: rxconf types [options] MODULE... --out DIR
+
+Writes DIR/MODULE.ts for each module: TypeScript interfaces of its data
+(configuration and state; configuration only; the RFC 7951 instance
+document), every container and list entry, rpc and action input and output,
+and notifications, with values in their RFC 7951 JSON form (int64, uint64,
+decimal64 as strings, enumerations and identities as string unions, choices
+as unions of their cases, empty as [null]); an io-ts codec for each, checking
+what the server's decoder checks; and \`model\`, for app.typed(model).
+
+options:
+  -p, --path DIR[:DIR]      directories searched for modules and imports (repeatable)
+  -F, --features MOD:F,G    enable only these features of MOD (repeatable)
+  -o, --out DIR             the directory written (created when missing)
+      --runtime MODULE      where generated code imports its helpers from (default rxconf)
+  -h, --help                this help
+
+exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
+
+export const DOCS_USAGE = `usage: rxconf docs [options] MODULE... --out DIR
+
+Writes DIR/MODULE.md and DIR/MODULE.html (one file, no external resources)
+for each module: its schema tree, then every node with its kind, type,
+default, constraints (range, length, pattern, must, when, mandatory,
+min/max-elements, unique, key) and description.
+
+options:
+  -p, --path DIR[:DIR]      directories searched for modules and imports (repeatable)
+  -F, --features MOD:F,G    enable only these features of MOD (repeatable)
+  -o, --out DIR             the directory written (created when missing)
+  -h, --help                this help
+
+exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
+
   openapi   print the OpenAPI 3.1 document of the RESTCONF API of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
@@ -138,10 +172,12 @@ commands:
   rxconf <command> --help   the command's options
   rxconf --version          the version
 
+  types     write TypeScript types and io-ts codecs of YANG modules
+  docs      write Markdown and HTML documentation of YANG modules
 exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
 
 /** Each subcommand's help, by name. */
-export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'serve' | 'passwd', string>> = {
+export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'types' | 'docs' | 'serve' | 'passwd', string>> = {
   check: CHECK_USAGE,
   tree: TREE_USAGE,
   validate: VALIDATE_USAGE,
@@ -149,3 +185,5 @@ export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'ope
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
 };
+  types: TYPES_USAGE,
+  docs: DOCS_USAGE,

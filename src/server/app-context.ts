@@ -16,6 +16,8 @@ import type { RequestContext } from '../actors/request-context.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { AppHandlers, JsonObject, OperationHandler } from './app-handlers.ts';
 import { schemaNodeAt } from './schema-path.ts';
+import { typedApp, type TypedApp } from '../codegen/runtime/typed-app.ts';
+import type { YangModel } from '../codegen/runtime/yang-model.ts';
 
 export type RootOverride = (context: RequestContext, stored: Node) => Node;
 
@@ -32,6 +34,8 @@ export interface AppContext {
   notification(path: string, source: Observable<JsonObject>): void;
   /** Runs when the server closes: stop timers, release what the application holds. */
   onClose(cleanup: () => void | Promise<void>): void;
+  /** This API typed by a module's generated `model` (`rxconf types`): typed operation, notification and reflect. */
+  typed<M extends YangModel>(model: M): TypedApp<M>;
 }
 
 export const createAppContext = (
@@ -41,7 +45,8 @@ export const createAppContext = (
   handlers: AppHandlers,
   overrides: Map<string, RootOverride>,
   cleanups: (() => void | Promise<void>)[],
-): AppContext => ({
+): AppContext => {
+  const app: AppContext = {
   schema,
   device,
   datastore,
@@ -65,4 +70,7 @@ export const createAppContext = (
   onClose: (cleanup) => {
     cleanups.push(cleanup);
   },
-});
+  typed: (model) => typedApp(app, model),
+  };
+  return app;
+};

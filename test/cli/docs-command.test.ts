@@ -1,0 +1,125 @@
+/**
+ * `rxconf docs`, the binary spawned: Markdown and one HTML file per module,
+ * for the demo and for corpus modules (ietf-access-control-list,
+ * openconfig-interfaces). The HTML is parsed by Chromium (Debian's
+ * `chromium`, driven by puppeteer-core) when it is installed, and its
+ * sections and tables read back from the DOM.
+ */
+import test from 'ava';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { corpusPublic, sharedTest } from '../helpers/shared.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const out = mkdtempSync(join(tmpdir(), 'rxconf-docs-'));
+test.after.always(() => rmSync(out, { recursive: true, force: true }));
+
+const docs = async (path: string, ...modules: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), 'docs', '--path', path, ...modules, '--out', out]);
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+};
+
+/** A Markdown section's table as label → value (values without their backquotes). */
+const section = (md: string, path: string): Map<string, string> => {
+  const start = md.indexOf(`### \`${path}\`\n`);
+  if (start < 0) return new Map();
+  const end = md.indexOf('\n### ', start + 1);
+  const rows = md.slice(start, end < 0 ? undefined : end).split('\n').filter((l) => /^\| [a-z]/.test(l));
+  return new Map(rows.map((l) => {
+    const m = /^\| ([^|]+) \| `(.*)` \|$/.exec(l);
+    return [m?.[1] ?? l, m?.[2]?.replace(/\\\|/g, '|') ?? ''];
+  }));
+};
+
+interface HtmlRead {
+  readonly title: string;
+  readonly sections: number;
+  readonly facts: Record<string, Record<string, string>>;
+  readonly tree: string;
+}
+
+/** The HTML parsed by Chromium: title, number of node sections, the fact tables of `paths`, the tree. */
+const readHtml = async (html: string, paths: readonly string[]): Promise<HtmlRead | undefined> => {
+  if (!existsSync(CHROMIUM)) return undefined;
+  const puppeteer = (await import('puppeteer-core')).default;
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(html, { waitUntil: 'load' });
+    return await page.evaluate((ps: readonly string[]) => {
+      const facts: Record<string, Record<string, string>> = {};
+      for (const p of ps) {
+        const s = document.getElementById(p);
+        if (s === null) continue;
+        facts[p] = Object.fromEntries([...s.querySelectorAll('tr')].map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.querySelector('td')?.textContent ?? '']));
+      }
+      return { title: document.title, sections: document.querySelectorAll('section').length, facts, tree: document.querySelector('pre')?.textContent ?? '' };
+    }, paths);
+  } finally {
+    await browser.close();
+  }
+};
+
+test('the demo: tree, every node with type, default, constraints and description, in Markdown and HTML', async (t) => {
+  const r = await docs(join(root, 'demo', 'yang'), 'rxconf-demo');
+  t.is(r.code, 0, r.stderr);
+  t.deepEqual(r.stdout.trim().split('\n'), [join(out, 'rxconf-demo.md'), join(out, 'rxconf-demo.html')]);
+  const md = readFileSync(join(out, 'rxconf-demo.md'), 'utf8');
+  t.true(md.startsWith('# rxconf-demo\n'));
+  t.regex(md, /## Tree\n\n```\nmodule: rxconf-demo\n {2}\+--rw sensors\n/);
+  t.regex(md, /### `\/sensors`\n\nThe sensors the application samples\./);
+  t.deepEqual(Object.fromEntries(section(md, '/sensors/sample-interval-ms')), { kind: 'leaf', type: 'uint32', range: '100..60000', default: '1000', units: 'milliseconds', config: 'true' });
+  t.like(Object.fromEntries(section(md, '/sensors/sensor/name')), { type: 'string', length: '1..32', pattern: '[a-z][a-z0-9-]*', key: 'yes' });
+  t.like(Object.fromEntries(section(md, '/sensors/sensor')), { kind: 'list', key: 'name' });
+  t.like(Object.fromEntries(section(md, '/sensors/sensor/kind')), { type: 'identityref', base: 'rxconf-demo:sensor-kind', mandatory: 'true' });
+  t.like(Object.fromEntries(section(md, '/sensors/sensor/threshold')), { type: 'rxconf-demo:reading (decimal64)', range: '-1000.0..1000.0', 'fraction-digits': '1', default: '75.0', units: 'celsius' });
+  t.like(Object.fromEntries(section(md, '/sensors/sensor/reading/samples')), { type: 'uint64', config: 'false' });
+  t.like(Object.fromEntries(section(md, '/sensors/sensor/calibrate/input/offset')), { mandatory: 'true' });
+  t.like(Object.fromEntries(section(md, '/reset-counters/output/reset')), { type: 'uint32' });
+  t.like(Object.fromEntries(section(md, '/overheat/value')), { kind: 'leaf' });
+
+  const html = readFileSync(join(out, 'rxconf-demo.html'), 'utf8');
+  t.regex(html, /^<!DOCTYPE html>\n<html lang="en">/);
+  t.notRegex(html, /<script|<link|src=/, 'one file: nothing external, no script');
+  const read = await readHtml(html, ['/sensors/sample-interval-ms', '/sensors/sensor/name']);
+  if (read === undefined) {
+    t.log(`note: ${CHROMIUM} is absent; the HTML is not parsed by a browser`);
+    return;
+  }
+  t.is(read.title, 'rxconf-demo');
+  t.is(read.sections, (md.match(/^### /gm) ?? []).length, 'one section per node, as in the Markdown');
+  t.deepEqual(read.facts['/sensors/sample-interval-ms'], { kind: 'leaf', type: 'uint32', range: '100..60000', default: '1000', units: 'milliseconds', config: 'true' });
+  t.like(read.facts['/sensors/sensor/name'], { pattern: '[a-z][a-z0-9-]*', length: '1..32', key: 'yes' });
+  t.regex(read.tree, /\+--rw sensor\* \[name\]/);
+});
+
+sharedTest('corpus modules: ietf-access-control-list (when, pattern, length, keys) and openconfig-interfaces', async (t) => {
+  const r = await docs(corpusPublic, 'ietf-access-control-list', 'openconfig-interfaces');
+  t.is(r.code, 0, r.stderr);
+  const acl = readFileSync(join(out, 'ietf-access-control-list.md'), 'utf8');
+  t.like(Object.fromEntries(section(acl, '/acls/acl')), { kind: 'list', key: 'name' });
+  t.like(Object.fromEntries(section(acl, '/acls/acl/name')), { length: '1..64' });
+  t.like(Object.fromEntries(section(acl, '/acls/acl/aces/ace/matches/l2/eth/eth')), { kind: 'container', when: "derived-from-or-self(/acls/acl/type, 'acl:eth-acl-type')" });
+  t.like(Object.fromEntries(section(acl, '/acls/acl/aces/ace/matches/l2/eth/eth/destination-mac-address')), { pattern: '[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}' });
+  const oc = readFileSync(join(out, 'openconfig-interfaces.md'), 'utf8');
+  t.regex(oc, /```\nmodule: openconfig-interfaces\n/);
+  t.like(Object.fromEntries(section(oc, '/interfaces/interface/config/mtu')), { type: 'uint16' });
+  t.like(Object.fromEntries(section(oc, '/interfaces/interface/config/type')), { mandatory: 'true', type: 'identityref' });
+  const html = readFileSync(join(out, 'openconfig-interfaces.html'), 'utf8');
+  const read = await readHtml(html, ['/interfaces/interface/config/mtu']);
+  if (read === undefined) {
+    t.log(`note: ${CHROMIUM} is absent; the HTML is not parsed by a browser`);
+    return;
+  }
+  t.is(read.sections, (oc.match(/^### /gm) ?? []).length);
+  t.like(read.facts['/interfaces/interface/config/mtu'], { kind: 'leaf', type: 'uint16' });
+});
