@@ -10,6 +10,8 @@ import { createServer, type ServerOptions, type Transport } from '../server/crea
 import { jsonLogger } from '../server/logger.ts';
 import type { AuthOptions } from '../server/auth/authenticate.ts';
 import type { CertToName } from '../server/auth/certificate-auth.ts';
+import { callHomeFlag } from '../server/call-home/call-home-flag.ts';
+import type { CallHomeClient } from '../server/call-home/call-home-options.ts';
 
 const TRANSPORTS: readonly (Transport | 'auto')[] = ['auto', 'uws', 'http1', 'h2c'];
 
@@ -25,6 +27,9 @@ export const serveOptions = {
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
   'tls-ca': { type: 'string' },
+  'call-home': { type: 'string', multiple: true, default: [] as string[] },
+  'call-home-period': { type: 'string' },
+  'call-home-idle': { type: 'string' },
   'cors-origin': { type: 'string', multiple: true, default: [] as string[] },
   'allowed-host': { type: 'string', multiple: true, default: [] as string[] },
   users: { type: 'string' },
@@ -101,6 +106,10 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   if (values['tls-ca'] !== undefined && values['tls-cert'] === undefined) return fail('--tls-ca needs --tls-cert and --tls-key');
   const auth = authOf(values);
   if (typeof auth === 'string') return fail(auth);
+  const callHome = values['call-home'].map((c) => callHomeFlag(c, values['call-home-period'], values['call-home-idle']));
+  const badCallHome = callHome.find((c): c is string => typeof c === 'string');
+  if (badCallHome !== undefined) return fail(badCallHome);
+  if (callHome.length > 0 && values['tls-ca'] === undefined) return fail('--call-home needs --tls-cert, --tls-key and --tls-ca (the client must present a certificate)');
   const logger = jsonLogger();
   const options: ServerOptions = {
     searchPath: values.path,
@@ -121,6 +130,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
       },
     }),
     ...(auth === undefined ? {} : { auth }),
+    ...(callHome.length === 0 ? {} : { callHome: callHome as CallHomeClient[] }),
     ...(values.nacm ? { nacm: values['recovery-user'] === undefined ? true : { recoveryUser: values['recovery-user'] } } : {}),
     ...(values['allowed-host'].length === 0 ? {} : { allowedHosts: values['allowed-host'] }),
     ...(values['cors-origin'].length === 0 ? {} : { cors: { origins: values['cors-origin'].includes('*') ? '*' as const : values['cors-origin'] } }),

@@ -51,6 +51,10 @@ options:
       --tls-cert FILE       TLS certificate (PEM); with --tls-key: HTTPS, HTTP/2 and HTTP/1.1
       --tls-key FILE        TLS private key (PEM)
       --tls-ca FILE         CAs that client certificates are checked against
+      --call-home HOST[:P]  RESTCONF Call Home: connect out to a client (port 4336 by
+                            default) and serve it over TLS; needs --tls-ca (repeatable)
+      --call-home-period S  call home every S seconds instead of keeping the connection
+      --call-home-idle S    close a periodic call-home connection idle for S seconds
       --allowed-host NAME   a Host header accepted besides the listen address (repeatable)
       --cors-origin ORIGIN  an origin browsers may call from (repeatable; * for any)
   authentication (none of these: requests are not authenticated):
@@ -125,6 +129,12 @@ options:
 
 exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
 
+export const MAIN_USAGE = `usage: rxconf <command> [options] ...
+
+commands:
+  check     compile YANG modules and report every problem
+  tree      print the schema tree of YANG modules
+  validate  validate a JSON instance document against YANG modules
 export const TYPES_USAGE = `usage: rxconf types [options] MODULE... --out DIR
 
 Writes DIR/MODULE.ts for each module: TypeScript interfaces of its data
@@ -159,21 +169,15 @@ options:
 
 exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
 
-export const MAIN_USAGE = `usage: rxconf <command> [options] ...
-
-commands:
-  check     compile YANG modules and report every problem
-  tree      print the schema tree of YANG modules
-  validate  validate a JSON instance document against YANG modules
   openapi   print the OpenAPI 3.1 document of the RESTCONF API of YANG modules
-  types     write TypeScript types and io-ts codecs of YANG modules
-  docs      write Markdown and HTML documentation of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
 
   rxconf <command> --help   the command's options
   rxconf --version          the version
 
+  types     write TypeScript types and io-ts codecs of YANG modules
+  docs      write Markdown and HTML documentation of YANG modules
 exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
 
 /** Each subcommand's help, by name. */
@@ -182,8 +186,8 @@ export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'ope
   tree: TREE_USAGE,
   validate: VALIDATE_USAGE,
   openapi: OPENAPI_USAGE,
-  types: TYPES_USAGE,
-  docs: DOCS_USAGE,
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
 };
+  types: TYPES_USAGE,
+  docs: DOCS_USAGE,

@@ -36,6 +36,8 @@ import { allowedHosts, withHostCheck } from './host-check.ts';
 import { Nacm, NACM_MODULE, READING, type NacmOptions } from './nacm/nacm.ts';
 import type { AccessOperation } from './nacm/nacm-config.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
+import { startCallHome, type CallHome } from './call-home/call-home.ts';
+import type { CallHomeClient } from './call-home/call-home-options.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
@@ -78,6 +80,8 @@ export interface ServerOptions {
   readonly port?: number;
   /** TLS (served by node:http2: HTTP/2 and HTTP/1.1 by ALPN); with `ca`, clients are asked for certificates signed by it. */
   readonly tls?: TlsFiles;
+  /** RESTCONF Call Home (RFC 8071): clients the server connects to and serves over TLS (needs `tls` with `ca`). */
+  readonly callHome?: readonly CallHomeClient[];
   /** Initial values of the rxconf-server limits (editable at run time like any config). */
   readonly limits?: ServerLimits;
   /** Who may connect: Basic, Bearer (JWT), TLS client certificates, a trusted proxy, anonymous. Default: no authentication. */
@@ -151,6 +155,7 @@ const compile = (o: ServerOptions): SchemaContext => {
  */
 export const createServer = (options: ServerOptions): RxconfServer => {
   const o = checkServerOptions(options);
+  if ((o.callHome?.length ?? 0) > 0 && o.tls?.ca === undefined) throw new TypeError('createServer: callHome needs tls with ca (the clients\' certificates are checked against it)');
   const logger = o.logger === false ? silentLogger : o.logger ?? jsonLogger();
   const schema = compile(o);
   const serverModule = schema.modules.get(SERVER_MODULE) as ModuleMeta;
@@ -178,6 +183,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const cleanups: (() => void | Promise<void>)[] = [];
   const device = new Device(schema);
   let listening: Listening | undefined;
+  let callHome: CallHome | undefined;
   let url = '';
   const protocol = protocolRoots({ schema, device, base: () => url });
   for (const m of schema.modules.values()) {
@@ -265,6 +271,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
         ...(o.tls === undefined ? {} : { tls: o.tls }),
       });
       url = listening.address.url;
+      if (o.callHome !== undefined && o.callHome.length > 0) {
+        callHome = startCallHome(handler, o.callHome, o.tls as TlsFiles, { maxBodyBytes: settings.maxBodyBytes, onError: (e) => logger.error({ err: e }, 'transport error') }, logger);
+      }
       hosts = allowedHosts(listening.address.host, o.allowedHosts);
       core = makeCore();
       return listening.address;
@@ -272,6 +281,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     setTls: (tls) => {
       if (listening === undefined) throw new Error('the server is not listening');
       listening.setTls(tls);
+      callHome?.setTls(tls);
     },
     inject: async (request) => {
       await ready;
@@ -280,6 +290,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     close: () => {
       closed ??= (async () => {
         listening?.stopAccepting();
+        callHome?.close();
         await inFlight.drain(o.closeTimeoutMs ?? 10_000);
         await new Promise((r) => setImmediate(r)); // the transports write the last answers
         await listening?.close();

@@ -38,6 +38,18 @@ const optionsCodec = t.intersection([
     host: t.string,
     port,
     tls: t.intersection([t.type({ key: t.unknown, cert: t.unknown }), t.partial({ ca: t.unknown })]),
+    callHome: t.readonlyArray(t.intersection([
+      t.type({ host: t.string }),
+      t.partial({
+        name: t.string,
+        port: integerIn('a port 1..65535', 1, 65535),
+        connection: t.union([
+          t.type({ type: t.literal('persistent') }),
+          t.intersection([t.type({ type: t.literal('periodic') }), t.partial({ periodSeconds: positive, idleTimeoutSeconds: integerIn('an integer 0..86400', 0, 86400) })]),
+        ]),
+        reconnect: t.partial({ maxAttempts: positive, minDelayMs: positive, maxDelayMs: positive }),
+      }),
+    ])),
     limits: t.partial({
       maxBodyBytes: positive,
       maxNodeCount: positive,

@@ -5,35 +5,19 @@
  * certificate applies to new connections while an open event stream goes on.
  */
 import test from 'ava';
-import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request, type RequestOptions } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Subject } from 'rxjs';
 import { createServer, type RxconfServer } from '../../src/server/create-server.ts';
+import { testCerts } from '../helpers/test-certs.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'create-server');
-const dir = mkdtempSync(join(tmpdir(), 'rxconf-tls-'));
-const file = (name: string): string => join(dir, name);
-const openssl = (...args: string[]): void => void execFileSync('openssl', args, { stdio: 'ignore' });
-
-const ca = (name: string): void => openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', `/CN=${name}`, '-keyout', file(`${name}.key`), '-out', file(`${name}.crt`));
-const signed = (name: string, by: string, cn: string, san?: string): void => {
-  openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', `/CN=${cn}`, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`));
-  const ext = file(`${name}.ext`);
-  writeFileSync(ext, san === undefined ? 'basicConstraints=CA:FALSE\n' : `basicConstraints=CA:FALSE\nsubjectAltName=${san}\n`);
-  openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${by}.crt`), '-CAkey', file(`${by}.key`), '-CAcreateserial', '-days', '2', '-extfile', ext, '-out', file(`${name}.crt`));
-};
-
-let haveOpenssl = true;
-try {
-  execFileSync('openssl', ['version'], { stdio: 'ignore' });
-} catch {
-  haveOpenssl = false;
-  console.log('note: openssl not found (apt-get install openssl): the TLS tests are skipped');
-}
+const certs = testCerts('rxconf-tls-');
+const { file, ca, signed } = certs;
+const haveOpenssl = certs.available;
+if (!haveOpenssl) console.log('note: openssl not found (apt-get install openssl): the TLS tests are skipped');
 const tlsTest = haveOpenssl ? test.serial : test.skip;
 
 let server: RxconfServer;

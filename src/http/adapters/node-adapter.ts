@@ -88,6 +88,10 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   };
 };
 
+/** The request listener of these servers, for a node:http2 server made elsewhere (Call Home: TLS on connections the server opened). */
+export const nodeRequestListener = (handler: Handler, settings: ExchangeSettings, secure: boolean) =>
+  (req: NodeRequest, res: NodeResponse): void => serve(handler, settings, secure, req, res);
+
 /**
  * A request head not received in full within 10 s (as uWS's idle time-out)
  * gets 408 and a close; node checks its time-outs every second.
