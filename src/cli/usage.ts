@@ -129,12 +129,6 @@ options:
 
 exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
 
-export const MAIN_USAGE = `usage: rxconf <command> [options] ...
-
-commands:
-  check     compile YANG modules and report every problem
-  tree      print the schema tree of YANG modules
-  validate  validate a JSON instance document against YANG modules
 export const TYPES_USAGE = `usage: rxconf types [options] MODULE... --out DIR
 
 Writes DIR/MODULE.ts for each module: TypeScript interfaces of its data
@@ -169,15 +163,21 @@ options:
 
 exit: 0 written, 1 errors in the modules or an unknown --features name, 2 usage error`;
 
+export const MAIN_USAGE = `usage: rxconf <command> [options] ...
+
+commands:
+  check     compile YANG modules and report every problem
+  tree      print the schema tree of YANG modules
+  validate  validate a JSON instance document against YANG modules
   openapi   print the OpenAPI 3.1 document of the RESTCONF API of YANG modules
+  types     write TypeScript types and io-ts codecs of YANG modules
+  docs      write Markdown and HTML documentation of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
 
   rxconf <command> --help   the command's options
   rxconf --version          the version
 
-  types     write TypeScript types and io-ts codecs of YANG modules
-  docs      write Markdown and HTML documentation of YANG modules
 exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
 
 /** Each subcommand's help, by name. */
@@ -186,8 +186,8 @@ export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'ope
   tree: TREE_USAGE,
   validate: VALIDATE_USAGE,
   openapi: OPENAPI_USAGE,
+  types: TYPES_USAGE,
+  docs: DOCS_USAGE,
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
 };
-  types: TYPES_USAGE,
-  docs: DOCS_USAGE,

@@ -1,0 +1,105 @@
+/**
+ * The client's HTTP: one request and its whole answer, or an event stream
+ * as an Observable of its lines' events, over node:http or node:https
+ * (so a CA, a client certificate, and SSE need no other library). Every
+ * request carries the connection's credentials and headers.
+ */
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Observable } from 'rxjs';
+import type { ConnectOptions } from './connect-options.ts';
+import { parseSse, type SseMessage } from './parse-sse.ts';
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+}
+
+/** A request that could not be made or answered (connection refused, time-out, TLS). */
+export class TransportFailure extends Error {
+  constructor(message: string, override readonly cause?: unknown) {
+    super(message);
+    this.name = 'TransportFailure';
+  }
+}
+
+const credentialHeaders = (c: ConnectOptions['credentials']): Record<string, string> => {
+  if (c === undefined) return {};
+  if ('token' in c) return { authorization: `Bearer ${c.token}` };
+  return { authorization: `Basic ${Buffer.from(`${c.user}:${c.password}`, 'utf8').toString('base64')}` };
+};
+
+export class ClientTransport {
+  private readonly headers: Record<string, string>;
+
+  constructor(
+    /** The server's origin (scheme, host, port), no trailing slash. */
+    readonly origin: string,
+    private readonly options: ConnectOptions = {},
+  ) {
+    this.headers = { ...credentialHeaders(options.credentials), ...options.headers };
+  }
+
+  private open(method: string, target: string, headers: Record<string, string>): ReturnType<typeof httpRequest> {
+    const url = new URL(target, this.origin);
+    const tls = url.protocol === 'https:';
+    const o: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown } = {
+      method, headers: { ...this.headers, ...headers },
+    };
+    if (tls) {
+      if (this.options.ca !== undefined) o.ca = this.options.ca;
+      if (this.options.cert !== undefined) o.cert = this.options.cert;
+      if (this.options.key !== undefined) o.key = this.options.key;
+    }
+    return (tls ? httpsRequest : httpRequest)(url, o as RequestOptions);
+  }
+
+  /** One exchange; `target` is a path (with its query) on the origin. */
+  request(method: string, target: string, body?: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+    return new Promise((resolve, reject) => {
+      const req = this.open(method, target, body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) });
+      req.setTimeout(this.options.timeoutMs ?? 30_000, () => req.destroy(new TransportFailure(`${method} ${target}: no answer in ${this.options.timeoutMs ?? 30_000} ms`)));
+      req.on('error', (e) => reject(e instanceof TransportFailure ? e : new TransportFailure(`${method} ${new URL(target, this.origin).href}: ${e.message}`, e)));
+      req.on('response', (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e) => reject(new TransportFailure(`${method} ${target}: ${e.message}`, e)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.end(body);
+    });
+  }
+
+  /**
+   * An event stream (GET with Accept: text/event-stream): subscribing opens
+   * it, each SSE message is emitted, the server ending it completes, and
+   * unsubscribing closes the connection. An answer other than 200 is an
+   * error carrying the answer (its errors body).
+   */
+  events(target: string, headers: Record<string, string> = {}): Observable<SseMessage | HttpAnswer> {
+    return new Observable<SseMessage | HttpAnswer>((subscriber) => {
+      const req = this.open('GET', target, { accept: 'text/event-stream', ...headers });
+      req.on('error', (e) => subscriber.error(new TransportFailure(`GET ${new URL(target, this.origin).href}: ${e.message}`, e)));
+      req.on('response', (res: IncomingMessage) => {
+        const status = res.statusCode ?? 0;
+        res.setEncoding('utf8');
+        if (status !== 200) {
+          let text = '';
+          res.on('data', (c: string) => (text += c));
+          res.on('end', () => {
+            subscriber.next({ status, headers: res.headers, text });
+            subscriber.complete();
+          });
+          return;
+        }
+        const feed = parseSse((m) => subscriber.next(m));
+        res.on('data', (c: string) => feed(c));
+        res.on('end', () => subscriber.complete());
+        res.on('error', (e) => subscriber.error(new TransportFailure(`event stream ${target}: ${e.message}`, e)));
+      });
+      req.end();
+      return () => req.destroy();
+    });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * `connect(url, options)`: a remote RESTCONF server as a local Device.
+ * The RESTCONF root is the URL's path when it has one
+ * (`https://host/restconf`), else found by root resource discovery (RFC
+ * 8040 §3.1, `/.well-known/host-meta`), else `/restconf`. The schema is
+ * the one the server publishes (load-remote-schema.ts).
+ */
+import { checkConnectOptions, type ConnectOptions } from './connect-options.ts';
+import { ClientTransport } from './client-transport.ts';
+import { loadRemoteSchema } from './load-remote-schema.ts';
+import { RemoteDevice } from './remote-device.ts';
+
+const LINK = /<Link\s[^>]*rel=['"]restconf['"][^>]*href=['"]([^'"]+)['"]|<Link\s[^>]*href=['"]([^'"]+)['"][^>]*rel=['"]restconf['"]/i;
+
+/** The `restconf` link of the server's host-meta, or `/restconf`. */
+export const discoverRoot = async (transport: ClientTransport): Promise<string> => {
+  try {
+    const a = await transport.request('GET', '/.well-known/host-meta', undefined, { accept: 'application/xrd+xml' });
+    const m = a.status === 200 ? LINK.exec(a.text) : null;
+    const href = m?.[1] ?? m?.[2];
+    if (href !== undefined) return new URL(href, transport.origin).pathname.replace(/\/+$/, '');
+  } catch {
+    // a server that answers nothing here is asked again below, and fails there with its reason
+  }
+  return '/restconf';
+};
+
+export const connect = async (url: string | URL, options: ConnectOptions = {}): Promise<RemoteDevice> => {
+  const problems = checkConnectOptions(options);
+  if (problems.length > 0) throw new TypeError(`connect: ${problems.join('; ')}`);
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TypeError(`connect: ${u.href} is not an http or https URL`);
+  const transport = new ClientTransport(u.origin, options);
+  const path = u.pathname.replace(/\/+$/, '');
+  const restconf = path === '' ? await discoverRoot(transport) : path;
+  const schema = await loadRemoteSchema(transport, restconf);
+  return new RemoteDevice(schema, transport, restconf, (options.mode ?? 'strict') === 'strict');
+};

@@ -1,0 +1,7 @@
+/** The RESTCONF client: a remote server as a local Device, and what the `rxconf` client commands share. */
+export { connect, discoverRoot } from './connect.ts';
+export type { ConnectOptions } from './connect-options.ts';
+export { RemoteDevice } from './remote-device.ts';
+export { ClientTransport, TransportFailure, type HttpAnswer } from './client-transport.ts';
+export { answerErrors, errorsOfBody, formatRestconfError } from './answer-errors.ts';
+export { parseSse, type SseMessage } from './parse-sse.ts';

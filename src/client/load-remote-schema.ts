@@ -1,0 +1,103 @@
+/**
+ * The schema a server publishes, compiled here: its YANG library
+ * (`ietf-yang-library:yang-library`, RFC 8525; the older `modules-state`
+ * when that is all it has) names every module with its revision, enabled
+ * features and submodules; each source is downloaded from the location
+ * the library gives (on this connection's origin) or from
+ * `{+restconf}/schema/NAME@REVISION`, written to a private temporary
+ * folder, and compiled as the server compiled it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RestconfFailure } from '../errors/index.ts';
+import { compileSchema } from '../meta/compile/compile-schema.ts';
+import type { SchemaContext } from '../meta/meta.ts';
+import { formatDiagnostic } from '../parser/statement.ts';
+import { answerFailure } from './answer-errors.ts';
+import type { ClientTransport } from './client-transport.ts';
+
+interface LibraryModule {
+  readonly name: string;
+  readonly revision: string | undefined;
+  readonly location: string | undefined;
+  readonly implemented: boolean;
+  readonly features: readonly string[];
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Json : {});
+const arr = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const member = (o: Json, name: string): unknown => o[`ietf-yang-library:${name}`] ?? o[name];
+
+const entry = (m: Json, implemented: boolean, location: unknown): LibraryModule[] => {
+  const name = str(m['name']);
+  if (name === undefined) return [];
+  const subs = arr(m['submodule']).flatMap((s) => entry(s, false, s['location'] ?? s['schema']));
+  const loc = Array.isArray(location) ? str(location[0]) : str(location);
+  const features = Array.isArray(m['feature']) ? m['feature'].filter((f): f is string => typeof f === 'string') : [];
+  return [{ name, revision: str(m['revision']), location: loc, implemented, features }, ...subs];
+};
+
+/** Every module and submodule the library names. */
+const libraryModules = (doc: Json): LibraryModule[] => {
+  const library = obj(member(doc, 'yang-library'));
+  if (Object.keys(library).length > 0) {
+    return arr(library['module-set']).flatMap((set) => [
+      ...arr(set['module']).flatMap((m) => entry(m, true, m['location'])),
+      ...arr(set['import-only-module']).flatMap((m) => entry(m, false, m['location'])),
+    ]);
+  }
+  return arr(obj(member(doc, 'modules-state'))['module'])
+    .flatMap((m) => entry(m, m['conformance-type'] !== 'import', m['schema']));
+};
+
+const fetchJson = async (transport: ClientTransport, target: string): Promise<Json | undefined> => {
+  const a = await transport.request('GET', target, undefined, { accept: 'application/yang-data+json' });
+  if (a.status === 404) return undefined;
+  if (a.status !== 200) throw answerFailure(a, `GET ${target}`);
+  return obj(JSON.parse(a.text));
+};
+
+/** Where to download a module: the library's location, on this connection's origin; else the schema resource. */
+const sourceTarget = (m: LibraryModule, restconf: string): string => {
+  if (m.location !== undefined) {
+    try {
+      const u = new URL(m.location, 'http://x');
+      return `${u.pathname}${u.search}`;
+    } catch {
+      // not a URL: the schema resource below
+    }
+  }
+  return `${restconf}/schema/${encodeURIComponent(m.name)}${m.revision === undefined ? '' : `@${m.revision}`}`;
+};
+
+export const loadRemoteSchema = async (transport: ClientTransport, restconf: string): Promise<SchemaContext> => {
+  const doc = (await fetchJson(transport, `${restconf}/data/ietf-yang-library:yang-library`))
+    ?? (await fetchJson(transport, `${restconf}/data/ietf-yang-library:modules-state`));
+  if (doc === undefined) throw new Error(`${transport.origin}${restconf} publishes no YANG library (ietf-yang-library), so its schema is unknown`);
+  const modules = libraryModules(doc).filter((m, i, all) => all.findIndex((o) => o.name === m.name && o.revision === m.revision) === i);
+  const dir = mkdtempSync(join(tmpdir(), 'rxconf-client-'));
+  try {
+    await Promise.all(modules.map(async (m) => {
+      const target = sourceTarget(m, restconf);
+      const a = await transport.request('GET', target, undefined, { accept: 'application/yang' });
+      if (a.status !== 200) throw new RestconfFailure(answerFailure(a, `the source of ${m.name} (GET ${target})`).errors);
+      writeFileSync(join(dir, `${m.name}${m.revision === undefined ? '' : `@${m.revision}`}.yang`), a.text);
+    }));
+    const implemented = modules.filter((m) => m.implemented);
+    const compiled = compileSchema({
+      searchPath: [dir],
+      modules: implemented.map((m) => (m.revision === undefined ? { name: m.name } : { name: m.name, revision: m.revision })),
+      features: new Map(implemented.map((m) => [m.name, new Set(m.features)])),
+    });
+    if (!compiled.ok) {
+      const errors = compiled.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d).replace(`${dir}/`, ''));
+      throw new Error(`the modules ${transport.origin} publishes do not compile here:\n${errors.join('\n')}`);
+    }
+    return compiled.context;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
