@@ -1,0 +1,133 @@
+/**
+ * The generated io-ts codecs and the server's decoder (src/data/json,
+ * strict RFC 7951) agree on acceptance: on every corpus instance document,
+ * and (fast-check) on random instances of the corpus modules, valid ones and
+ * mutated ones, configuration and configuration-and-state documents.
+ */
+import test from 'ava';
+import fc from 'fast-check';
+import { isRight } from 'fp-ts/lib/Either.js';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { decodeWith, type YangModel } from '../../src/codegen/runtime/index.ts';
+import { generateTypes } from '../../src/codegen/generate-types.ts';
+import { decodeData, parseJsonText } from '../../src/data/json/index.ts';
+import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import type { ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
+import { corpusInstances, corpusPublic, sharedTest } from '../helpers/shared.ts';
+import { InstanceGenerator, random, type Mode } from '../types-generated/random-instance.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const runtime = join(root, 'src', 'index.ts');
+mkdirSync(join(root, 'node_modules', '.cache'), { recursive: true });
+const out = mkdtempSync(join(root, 'node_modules', '.cache', 'rxconf-agree-'));
+test.after.always(() => rmSync(out, { recursive: true, force: true }));
+
+interface Row { readonly file: string; readonly modules: readonly string[]; readonly type: 'config' | 'data'; readonly valid: boolean }
+
+const rows = (): Row[] =>
+  readFileSync(join(corpusInstances, 'EXPECTED.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => {
+    const [file = '', modules = '', type = '', , verdict = ''] = line.split('\t');
+    return { file, modules: modules.split(' '), type: type === 'data' ? 'data' : 'config', valid: verdict === 'valid' };
+  });
+
+interface Loaded { readonly schema: SchemaContext; readonly models: Map<string, YangModel> }
+
+const loaded = new Map<string, Promise<Loaded>>();
+
+/** The module set compiled, its generated files written and imported. */
+const load = (files: readonly string[]): Promise<Loaded> => {
+  const key = files.join(' ');
+  let l = loaded.get(key);
+  if (l === undefined) {
+    l = (async () => {
+      const r = compileSchema({ searchPath: [corpusPublic], modules: files.map((f) => ({ file: join(corpusPublic, f) })) });
+      if (!r.ok) throw new Error(`${key} does not compile`);
+      const dir = join(out, String(loaded.size));
+      mkdirSync(dir, { recursive: true });
+      const models = new Map<string, YangModel>();
+      for (const m of r.context.modules.values()) {
+        if (!m.implemented) continue;
+        const file = join(dir, `${m.name}.ts`);
+        writeFileSync(file, generateTypes(m, r.context, { runtimeImport: runtime }));
+        models.set(m.name, ((await import(file)) as { model: YangModel }).model);
+      }
+      return { schema: r.context, models };
+    })();
+    loaded.set(key, l);
+  }
+  return l;
+};
+
+/** Both verdicts on the part of a document that belongs to `module`. */
+const verdicts = (l: Loaded, module: ModuleMeta, part: Record<string, unknown>, config: boolean): { codec: boolean; runtime: boolean } => {
+  const model = l.models.get(module.name);
+  if (model === undefined) throw new Error(`no generated model for ${module.name}`);
+  const codec = isRight(decodeWith(config ? model.configDocument : model.document, part));
+  const runtime = decodeData(part, module, { strict: true, content: config ? 'config' : 'all', schema: l.schema }).ok;
+  return { codec, runtime };
+};
+
+sharedTest('codec and decoder agree on every corpus instance document', async (t) => {
+  let compared = 0;
+  let rejected = 0;
+  for (const row of rows()) {
+    const l = await load(row.modules);
+    const parsed = parseJsonText(readFileSync(join(corpusInstances, row.file), 'utf8'));
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) {
+      t.log(`${row.file}: not a JSON object, not compared`);
+      continue;
+    }
+    const doc = parsed.value as Record<string, unknown>;
+    const parts = new Map<string, Record<string, unknown>>();
+    const first = [...l.models.keys()][0] ?? '';
+    for (const [k, v] of Object.entries(doc)) {
+      const colon = k.indexOf(':');
+      const m = colon > 0 ? k.slice(0, colon) : first;
+      parts.set(m, { ...parts.get(m), [k]: v });
+    }
+    for (const [name, part] of parts) {
+      const module = l.schema.modules.get(name);
+      if (module === undefined) continue;
+      const v = verdicts(l, module, part, row.type === 'config');
+      t.is(v.codec, v.runtime, `${row.file} (${name}): codec ${v.codec}, decoder ${v.runtime}`);
+      if (row.valid) t.true(v.codec, `${row.file} (${name}) is valid (yanglint): the codec takes it`);
+      compared += 1;
+      if (!v.runtime) rejected += 1;
+    }
+  }
+  t.log(`${compared} documents compared, ${rejected} rejected by both`);
+  t.true(rejected > 5, 'type-level invalid instances are among them');
+});
+
+const sets = (): string[][] => [...new Map(rows().map((r) => [r.modules.join(' '), [...r.modules]])).values()];
+
+for (const mode of ['valid', 'mutated'] as const satisfies readonly Mode[]) {
+  sharedTest(`codec and decoder agree on random ${mode} instances of the corpus modules`, async (t) => {
+    const tally = { runs: 0, accepted: 0 };
+    for (const files of sets()) {
+      const l = await load(files);
+      const modules = [...l.models.keys()].map((n) => l.schema.modules.get(n)).filter((m): m is ModuleMeta => m !== undefined);
+      let acceptedHere = 0;
+      fc.assert(
+        fc.property(fc.integer(), fc.boolean(), fc.nat({ max: modules.length - 1 }), (seed, config, which) => {
+          const module = modules[which];
+          if (module === undefined) return true;
+          const doc = new InstanceGenerator(l.schema, mode, random(seed)).document(module, config);
+          const v = verdicts(l, module, doc, config);
+          tally.runs += 1;
+          if (v.runtime) {
+            tally.accepted += 1;
+            acceptedHere += 1;
+          }
+          if (v.codec !== v.runtime) throw new Error(`${module.name} (${config ? 'config' : 'data'}): codec ${v.codec}, decoder ${v.runtime}: ${JSON.stringify(doc).slice(0, 2000)}`);
+          return true;
+        }),
+        { numRuns: 40 },
+      );
+      if (mode === 'valid') t.true(acceptedHere > 0, `${files.join(' ')}: some valid instances are accepted`);
+    }
+    t.log(`${tally.runs} ${mode} instances, ${tally.accepted} accepted by both`);
+    t.pass();
+  });
+}
