@@ -1,9 +1,10 @@
 /**
  * The fields (RFC 8040 §4.8.3) and rx.xfields parameters resolved against
- * the schema: which data children are selected at each level.
+ * the schema: which data children are selected at each level. On the
+ * datastore resource the first step names a module's top-level node.
  */
 import type { FieldsExpr } from '../../parser/expr/ast.ts';
-import type { DataNodeMeta } from '../../meta/meta.ts';
+import type { DataNodeMeta, SchemaContext } from '../../meta/meta.ts';
 import { findDataChild } from '../../meta/navigate.ts';
 import type { SelectionMeta } from '../selection.ts';
 
@@ -23,17 +24,39 @@ interface Building {
   children: Map<DataNodeMeta, Building>;
 }
 
-/** Resolves a fields expression below `target`; unknown names are an error message. */
-export const resolveFields = (expr: FieldsExpr, target: SelectionMeta | DataNodeMeta): FieldSelection | string => {
+/** The datastore resource (RFC 8040 §3.3.1): its children are the top-level data nodes of every module. */
+export interface DatastoreFields {
+  readonly kind: 'datastore';
+  readonly schema: SchemaContext;
+}
+
+type FieldTarget = SelectionMeta | DataNodeMeta | DatastoreFields;
+
+const stepText = (step: { readonly module: string | undefined; readonly name: string }): string =>
+  `${step.module === undefined ? '' : `${step.module}:`}${step.name}`;
+
+/** The data node a step names below `node`: on the datastore, a module's top-level node (its name must be qualified, RFC 8040 §4.8.3). */
+const childOf = (node: FieldTarget, step: { readonly module: string | undefined; readonly name: string }): DataNodeMeta | string => {
+  if (node.kind === 'datastore') {
+    const module = step.module === undefined ? undefined : node.schema.modules.get(step.module);
+    const top = module?.implemented === true ? findDataChild(module, step.module, step.name) : undefined;
+    return top ?? `on the datastore, a field starts with a module's top-level data node, as "<module>:<name>", not "${stepText(step)}"`;
+  }
+  const h = holderOf(node);
+  const next = h === undefined ? undefined : findDataChild(h, step.module, step.name);
+  return next ?? `"${stepText(step)}" is not a data node below "${'name' in node ? node.name : ''}"`;
+};
+
+/** Resolves a fields expression below `target` (a schema node, or the datastore); unknown names are an error message. */
+export const resolveFields = (expr: FieldsExpr, target: FieldTarget): FieldSelection | string => {
   const root: Building = { all: false, children: new Map() };
-  const add = (e: FieldsExpr, at: SelectionMeta | DataNodeMeta, into: Building): string | undefined => {
+  const add = (e: FieldsExpr, at: FieldTarget, into: Building): string | undefined => {
     for (const item of e) {
       let node = at;
       let b = into;
       for (const step of item.path) {
-        const h = holderOf(node);
-        const next = h === undefined ? undefined : findDataChild(h, step.module, step.name);
-        if (next === undefined) return `"${step.module === undefined ? '' : `${step.module}:`}${step.name}" is not a data node below "${'name' in node ? node.name : ''}"`;
+        const next = childOf(node, step);
+        if (typeof next === 'string') return next;
         let nb = b.children.get(next);
         if (nb === undefined) {
           nb = { all: false, children: new Map() };

@@ -2,7 +2,8 @@
  * Runs a read and hands its output out: whole when the walk finished without
  * waiting or flushing (the synchronous fast path), else as a first chunk
  * followed by a pull-based stream. Errors before the first chunk reject, so
- * the caller can still answer with an error status; a consumer that stops
+ * the caller can still answer with an error status (a bounded read holds
+ * its output until it is known to fit: FitCheck); a consumer that stops
  * pulling (`return()`) ends the walk and releases its nodes.
  *
  * Chunks are strings, or UTF-8 bytes once a long read moved its text into
@@ -45,15 +46,122 @@ const streamRest = (runner: Runner<void>, buffer: JsonBuffer): AsyncIterable<Chu
   },
 });
 
-export const runRead = (walk: Co<void>, buffer: JsonBuffer): ReadChunks | Promise<ReadChunks> => {
+/**
+ * How a read whose answer is bounded (rx.max-node-count) decides before
+ * the status line that it fits: its output is held until the walk ends
+ * (whole) or fails (too-big, rejected: the caller answers 400) — unless the
+ * held output reaches `holdAt`; then `count` (a counting pass over the same
+ * answer, its text dropped as it goes) must succeed before anything is
+ * handed out, and the walk's own budget is lifted: what was counted to fit
+ * is never cut short.
+ */
+export interface FitCheck {
+  readonly holdAt: number;
+  readonly count: (() => Promise<void>) | undefined;
+  readonly lift: () => void;
+}
+
+const concat = (chunks: readonly Chunk[]): Chunk => {
+  if (chunks.length === 1) return chunks[0] as Chunk;
+  if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
+  return Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+};
+
+/** The held chunks, then the rest of the walk. */
+const heldThenRest = (held: Chunk[], rest: AsyncIterable<Chunk>): AsyncIterable<Chunk> => ({
+  [Symbol.asyncIterator]: () => {
+    const it = rest[Symbol.asyncIterator]();
+    return {
+      next: async (): Promise<IteratorResult<Chunk>> => {
+        const c = held.shift();
+        return c === undefined ? it.next() : { done: false, value: c };
+      },
+      return: async (): Promise<IteratorResult<Chunk>> => {
+        held.length = 0;
+        return (await it.return?.()) ?? { done: true, value: undefined };
+      },
+    };
+  },
+});
+
+/** Runs the walk on, holding its output, until it is known to fit (see FitCheck); synchronous while the walk is. */
+class Hold {
+  private readonly held: Chunk[];
+  private size: number;
+
+  constructor(private readonly runner: Runner<void>, private readonly buffer: JsonBuffer, private readonly fit: FitCheck) {
+    const first = buffer.take();
+    this.held = [first];
+    this.size = first.length;
+  }
+
+  run(): ReadChunks | Promise<ReadChunks> {
+    try {
+      for (;;) {
+        const s = this.runner.stepNow();
+        if (s instanceof Promise) return s.then((r) => this.after(r) ?? this.run(), (e: unknown) => this.fail(e));
+        const r = this.after(s);
+        if (r !== undefined) return r;
+      }
+    } catch (e) {
+      return this.fail(e);
+    }
+  }
+
+  /** The answer once a step decided it, else undefined (hold on). */
+  private after(s: { done: boolean }): ReadChunks | Promise<ReadChunks> | undefined {
+    const chunk = this.buffer.take();
+    if (chunk.length > 0) {
+      this.held.push(chunk);
+      this.size += chunk.length;
+    }
+    if (s.done) return { kind: 'whole', body: concat(this.held) };
+    const count = this.fit.count;
+    if (this.size < this.fit.holdAt || count === undefined) return undefined;
+    return count().then(() => {
+      this.fit.lift();
+      return { kind: 'stream', first: this.held.shift() ?? '', rest: heldThenRest(this.held, streamRest(this.runner, this.buffer)) } as const;
+    }, (e: unknown) => this.fail(e));
+  }
+
+  private fail(e: unknown): never {
+    this.runner.cancel();
+    throw e;
+  }
+}
+
+/**
+ * Runs a read: whole when it ends at once, else streamed — after a
+ * FitCheck when given (the answer is bounded, so the status waits until it
+ * is known to fit).
+ */
+export const runRead = (walk: Co<void>, buffer: JsonBuffer, fit?: FitCheck): ReadChunks | Promise<ReadChunks> => {
   const runner = new Runner(walk);
   const first = runner.stepNow();
-  const settle = (s: { done: boolean }): ReadChunks =>
-    s.done ? { kind: 'whole', body: buffer.take() } : { kind: 'stream', first: buffer.take(), rest: streamRest(runner, buffer) };
+  const settle = (s: { done: boolean }): ReadChunks | Promise<ReadChunks> => {
+    if (s.done) return { kind: 'whole', body: buffer.take() };
+    if (fit !== undefined) return new Hold(runner, buffer, fit).run();
+    return { kind: 'stream', first: buffer.take(), rest: streamRest(runner, buffer) };
+  };
   return first instanceof Promise ? first.then(settle, (e: unknown) => {
     runner.cancel();
     throw e;
   }) : settle(first);
+};
+
+/** Runs a walk to its end, dropping its output as it goes: what it would answer is not kept (a counting pass). */
+export const drainRead = async (walk: Co<void>, buffer: JsonBuffer): Promise<void> => {
+  const runner = new Runner(walk);
+  try {
+    for (;;) {
+      const s = await runner.step();
+      buffer.take();
+      if (s.done) return;
+    }
+  } catch (e) {
+    runner.cancel();
+    throw e;
+  }
 };
 
 const decoder = new TextDecoder();

@@ -9,12 +9,13 @@ import type { LeafMeta } from '../../meta/meta.ts';
 import { isPending } from '../answer.ts';
 import type { Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
-import { descend, entryOf, listOf, type TargetStep } from '../navigate.ts';
+import { entryOf, listOf, type TargetStep } from '../navigate.ts';
 import type { ListItem } from '../node.ts';
 import { JsonObjectWriter } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
-import { implicitContainer } from './implicit-container.ts';
+import { inActiveCases } from './active-case.ts';
+import { stepOrImplicit } from './find-parent.ts';
 import { OMITTED } from '../omitted.ts';
 import { readChildren, readContainer, readList, type ReadState } from './read-walk.ts';
 import { applyWithDefaults } from './with-defaults.ts';
@@ -43,11 +44,8 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
   const meta = step.meta;
   const cur = { level: 1, fields: st.options.fields, xfields: st.options.xfields };
   if (meta.kind === 'container') {
-    const implicit = implicitContainer(meta, st.options);
-    const found = yield* descend(parent, step);
-    if (found?.node === OMITTED) throw notFound(parent, step);
-    const sel = found ?? (implicit === undefined ? undefined : parent.select(implicit, meta, childPath(parent.path, meta)));
-    if (sel === undefined) throw notFound(parent, step);
+    const sel = yield* stepOrImplicit(parent, step, st.options);
+    if (sel === undefined || sel.node === OMITTED) throw notFound(parent, step);
     root.beginEdit();
     yield* readContainer(sel, root, cur, st);
     root.endEdit();
@@ -68,7 +66,9 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
     const path = childPath(parent.path, meta);
     const a = parent.node.field?.({ selection: parent, path, meta, write: false, value: undefined });
     let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
-    if (meta.kind === 'leaf') value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    if (meta.kind === 'leaf' && (value !== undefined || (yield* inActiveCases(parent, meta, st.options.withDefaults)))) {
+      value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    }
     if (meta.kind === 'leaf-list' && 'value' in step && step.value !== undefined) {
       const want = step.value;
       value = (value as readonly unknown[] | undefined)?.some((v) => v === want) ? [want] : undefined;

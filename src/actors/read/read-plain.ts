@@ -18,9 +18,11 @@ import { nameText } from '../nodes/json-name-text.ts';
 import { valueText } from '../nodes/json-value-text.ts';
 import type { NextRequest } from '../requests.ts';
 import type { Selection } from '../selection.ts';
+import { plainInActiveCases } from './active-case.ts';
 import { admitsContent } from './content.ts';
 import { admitsImplicit } from './implicit-container.ts';
 import { plainData } from './plain-data.ts';
+import type { ReadOptions } from './read-options.ts';
 import type { ReadState } from './read-walk.ts';
 import { applyWithDefaults } from './with-defaults.ts';
 import { EMPTY_DATA, writeChildren, writeList } from './write-data.ts';
@@ -40,12 +42,17 @@ const entryByKey = (holder: DataContainer, meta: ListMeta, key: NextRequest['key
   return item === undefined ? undefined : (item.node as DataContainerNode).data;
 };
 
-/** The data a step names below `data` (containers and list entries), or undefined. */
-const stepInto = (data: DataContainer, step: TargetStep): DataContainer | undefined => {
+/**
+ * The data a step names below `data` (containers and list entries), or
+ * undefined; a container nobody created is read as empty where the mode
+ * shows defaults in it and its case is in effect (find-parent.ts).
+ */
+const stepInto = (data: DataContainer, step: TargetStep, options: ReadOptions): DataContainer | undefined => {
   const meta = step.meta;
   if (meta.kind === 'container') {
     const v = data.values.get(meta);
-    return v instanceof DataContainer ? v : undefined;
+    if (v instanceof DataContainer) return v;
+    return admitsImplicit(meta, options) && plainInActiveCases(data, meta, options.withDefaults) ? EMPTY_DATA : undefined;
   }
   if (meta.kind === 'list' && 'key' in step && step.key !== undefined) {
     return data.values.get(meta) === undefined ? undefined : entryByKey(data, meta, step.key);
@@ -76,7 +83,7 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
   let parentMeta = (roots[0] as Selection).meta as HolderMeta;
   for (let i = 0; i < steps.length - 1; i++) {
     const step = steps[i] as TargetStep;
-    const next = stepInto(parent, step);
+    const next = stepInto(parent, step, st.options);
     if (next === undefined) throw notFound(steps, steps.length);
     parent = next;
     parentMeta = step.meta as HolderMeta;
@@ -84,7 +91,7 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
   const meta = last.meta;
   const n = steps.length;
   if (meta.kind === 'container') {
-    const found = stepInto(parent, last) ?? (admitsImplicit(meta, st.options) ? EMPTY_DATA : undefined);
+    const found = stepInto(parent, last, st.options);
     if (found === undefined) throw notFound(steps, n);
     st.budget.spend(1);
     buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:{`;
@@ -108,7 +115,9 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
   } else if (meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml') {
     if (!admitsContent(meta, st.options.content)) throw notFound(steps, n);
     let value = parent.values.get(meta) as FieldValue | undefined;
-    if (meta.kind === 'leaf') value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    if (meta.kind === 'leaf' && (value !== undefined || plainInActiveCases(parent, meta, st.options.withDefaults))) {
+      value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    }
     if (meta.kind === 'leaf-list' && 'value' in last && last.value !== undefined) {
       const want = last.value;
       value = (value as readonly unknown[] | undefined)?.some((v) => v === want) ? [want] : undefined;

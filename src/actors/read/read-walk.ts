@@ -20,6 +20,7 @@ import { implicitContainer } from './implicit-container.ts';
 import { OMITTED } from '../omitted.ts';
 import { isPlainList, plainData } from './plain-data.ts';
 import { applyWithDefaults } from './with-defaults.ts';
+import { activeCase, ALL_CASES } from './active-case.ts';
 import { writeChildren, writeList, type Holder } from './write-data.ts';
 
 export interface ReadState {
@@ -30,6 +31,8 @@ export interface ReadState {
   readonly flushAt: number;
   /** The fast path's holder per level (write-data.ts), reused across the read. */
   readonly holders: Holder[];
+  /** A counting pass (read-body.ts FitCheck): nodes are spent, values not written (the text is dropped). */
+  readonly counting: boolean;
 }
 
 export interface Cursor {
@@ -54,28 +57,26 @@ export function* readChildren(from: Selection, to: Node, cur: Cursor, st: ReadSt
 
 export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, st: ReadState): Co<void> {
   if (def.kind === 'choice') {
-    let only: string | undefined;
-    if (from.node.choose !== undefined) {
-      const a = from.node.choose({ selection: from, path: from.path, meta: def, cases: def.cases });
-      only = (isPending(a) ? yield a : a) as string | undefined;
-      if (only === undefined) return;
-    }
+    const only = yield* activeCase(from, def, st.options.withDefaults, false);
+    if (only === undefined) return;
     for (const c of def.cases) {
-      if (only !== undefined && c.name !== only) continue;
+      if (only !== ALL_CASES && c.name !== only) continue;
       for (const d of c.children) yield* readDef(from, to, d, cur, st);
     }
     return;
   }
   const { options } = st;
   if (!admitsContent(def, options.content)) return;
+  // Keys are part of every entry written, whatever depth and fields select.
+  const key = def.kind === 'leaf' && def.isKey && def.parent === from.meta;
   const fields = fieldsBelow(cur.fields, def);
-  if (fields === null) return;
+  if (fields === null && !key) return;
   const xfields = xfieldsBelow(cur.xfields, def);
-  if (xfields === null) return;
+  if (xfields === null && !key) return;
   const level = cur.level + 1;
-  if (options.depth !== undefined && level > options.depth) return;
+  if (options.depth !== undefined && level > options.depth && !key) return;
   const path = childPath(from.path, def);
-  const below: Cursor = { level, fields, xfields };
+  const below: Cursor = { level, fields: fields ?? undefined, xfields: xfields ?? undefined };
   switch (def.kind) {
     case 'leaf': case 'leaf-list': case 'anydata': case 'anyxml': {
       if (from.node.field === undefined) return;
@@ -131,7 +132,7 @@ export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadSt
   if (st.buffer.size >= st.flushAt) yield FLUSH;
 }
 
-/** Writes a list: `"name":[...]`, only the selected rows, each asked for by row. */
+/** Writes a list: `"name":[...]`, only the selected rows, each asked for by row; at the depth limit an entry is its keys. */
 export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor, st: ReadState, only?: ListItem): Co<void> {
   const holder = only === undefined && to instanceof JsonObjectWriter && list.parent !== undefined && isPlainList(list.node) ? plainData(list.parent.node) : undefined;
   const entries = holder?.values.get(meta) as readonly DataContainer[] | undefined;
@@ -143,10 +144,9 @@ export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor
   }
   const w = to.child?.({ selection: list.parent ?? list, path: list.path, meta, new: true, delete: false }) as Node;
   w.beginEdit?.({ selection: list, path: list.path, ...EDIT });
-  const deep = st.options.depth === undefined || cur.level < st.options.depth;
   if (only !== undefined) {
     yield* readEntry(list, w, meta, only, 0, cur, st);
-  } else if (deep && list.node.next !== undefined) {
+  } else if (list.node.next !== undefined) {
     const range = st.options.range?.list === meta ? st.options.range : undefined;
     const last = range?.to ?? Number.POSITIVE_INFINITY;
     for (let row = range?.from ?? 0; row <= last; row++) {

@@ -2,11 +2,12 @@
 import { formatPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { Co } from '../co.ts';
-import { navigate, type TargetStep } from '../navigate.ts';
+import type { TargetStep } from '../navigate.ts';
+import { findParent } from './find-parent.ts';
 import { JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { NodeBudget } from './node-budget.ts';
-import { asText, runRead, type ReadBody, type ReadChunks } from './read-body.ts';
+import { asText, drainRead, runRead, type ReadBody, type ReadChunks } from './read-body.ts';
 import { readDocument } from './read-document.ts';
 import { plainRoots, readPlain } from './read-plain.ts';
 import type { ReadState } from './read-walk.ts';
@@ -34,7 +35,7 @@ function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], s
     yield* readDocument({ kind: 'roots', roots }, st);
     return;
   }
-  const parent = yield* navigate(root, steps);
+  const parent = yield* findParent(root, steps, st.options);
   if (parent === undefined) {
     const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
     throw new RestconfFailure([restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
@@ -43,17 +44,45 @@ function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], s
 }
 
 /**
+ * Output held, at most, before a bounded read's status is committed
+ * (read-body.ts FitCheck): answers up to this size cost one walk; a larger
+ * one is counted first by a second walk whose text is dropped as it goes,
+ * so memory stays flat whatever the size.
+ */
+export const HOLD_AT = 256 * 1024;
+
+const readState = (options: ReadOptions, flushAt: number, counting: boolean): ReadState =>
+  ({ options, budget: new NodeBudget(options.maxNodes), buffer: new JsonBuffer(options.strict), flushAt, holders: [], counting });
+
+const walkOf = (roots: readonly Selection[], steps: readonly TargetStep[], st: ReadState): Co<void> => {
+  const datas = plainRoots(roots);
+  return datas === undefined ? readAt(roots, steps, st) : readPlain(roots, datas, steps, st);
+};
+
+/**
  * Reads `steps` below `root` (or, with no steps, the top-level members of
  * every root). Synchronous when the nodes are. Roots that are plain
  * data-tree nodes (in-memory data, the embedded datastore) are read on
  * their data directly (read-plain.ts). The output is strings, or UTF-8
  * bytes once a long read spilled its text (JsonBuffer).
+ *
+ * A read bounded by rx.max-node-count answers too-big before anything is
+ * handed out, never after (read-body.ts FitCheck). The counting pass of a
+ * long answer reads plain data again as it is; over nodes it needs fresh
+ * roots, from `again` (without it, such an answer is held whole).
  */
-export const readChunks = (roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT): ReadChunks | Promise<ReadChunks> => {
-  const buffer = new JsonBuffer(options.strict);
-  const st: ReadState = { options, budget: new NodeBudget(options.maxNodes), buffer, flushAt, holders: [] };
+export const readChunks = (
+  roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT, again?: () => readonly Selection[],
+): ReadChunks | Promise<ReadChunks> => {
+  const st = readState(options, flushAt, false);
   const datas = plainRoots(roots);
-  return runRead(datas === undefined ? readAt(roots, steps, st) : readPlain(roots, datas, steps, st), buffer);
+  const walk = datas === undefined ? readAt(roots, steps, st) : readPlain(roots, datas, steps, st);
+  if (!st.budget.bounded) return runRead(walk, st.buffer);
+  const count = datas === undefined && again === undefined ? undefined : (): Promise<void> => {
+    const c = readState(options, flushAt, true);
+    return drainRead(datas === undefined ? walkOf(again?.() ?? [], steps, c) : readPlain(roots, datas, steps, c), c.buffer);
+  };
+  return runRead(walk, st.buffer, { holdAt: HOLD_AT, count, lift: () => st.budget.lift() });
 };
 
 /** As readChunks, as text. */

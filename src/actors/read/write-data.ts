@@ -12,11 +12,12 @@
  * entries (a list of any length streams with flat memory).
  */
 import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-container.ts';
-import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import type { CaseMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { nameText } from '../nodes/json-name-text.ts';
 import { SPILL_AT, type JsonBuffer } from '../nodes/json-writer.ts';
+import { chosenCase, fallbackCase } from './active-case.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import { admitsImplicit } from './implicit-container.ts';
@@ -49,23 +50,6 @@ const defHasList = (d: DataDef): boolean => {
     case 'choice': return d.cases.some(hasListBelow);
     default: return false;
   }
-};
-
-/** Whether a data-tree node holds a node of `cases` (through nested choices). */
-const inCases = (n: SchemaNode, cases: readonly CaseMeta[]): boolean => {
-  for (let p = n.parent; p !== undefined; p = p.parent) if (cases.includes(p as CaseMeta)) return true;
-  return false;
-};
-
-/** The case of `choice` that holds data in `data`, as the data-tree node's `choose` answers. */
-export const chosenCase = (data: DataContainer, choice: ChoiceMeta): string | undefined => {
-  for (const m of data.values.keys()) {
-    if (!inCases(m, choice.cases)) continue;
-    for (let p: SchemaNode | undefined = m.parent; p !== undefined; p = p.parent) {
-      if (p.kind === 'case' && p.parent === choice) return p.name;
-    }
-  }
-  return undefined;
 };
 
 /**
@@ -102,7 +86,7 @@ const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 
   let tagged = false;
   if (def.kind === 'leaf' && def.default !== undefined) {
     const mode = st.options.withDefaults;
-    const d = mode === 'explicit' ? undefined : defaultOf(def as LeafMeta);
+    const d = mode === 'explicit' && (def.config || value !== undefined) ? undefined : defaultOf(def as LeafMeta);
     if (d !== undefined) {
       if (mode === 'trim') {
         if (value !== undefined && sameAsDefault(def as LeafMeta, value, d)) value = undefined;
@@ -116,6 +100,7 @@ const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 
   }
   if (value === undefined) return first;
   st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
+  if (st.counting) return false;
   buf.text += (first ? plan.first : plan.next) + (plan.value as (v: FieldValue) => string)(value);
   if (tagged) buf.text += `,${JSON.stringify(`@${def.name}`)}${TAG}`;
   return false;
@@ -125,13 +110,16 @@ const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 
 const containerData = (v: DataValue | undefined, def: ContainerMeta, st: ReadState): DataContainer | undefined =>
   v instanceof DataContainer ? v : admitsImplicit(def, st.options) ? NOTHING : undefined;
 
+/** Whether `def` is a key of the entry `h` is writing: keys are part of every entry written, whatever depth and fields select. */
+const isKeyOf = (h: Holder, def: DataNodeMeta): boolean => def.kind === 'leaf' && def.isKey && def.parent === h.meta;
+
 /** Whether `def` is selected among the members of `h`. */
 const selected = (h: Holder, def: DataNodeMeta, st: ReadState): boolean => {
   const o = st.options;
   if (o.content !== 'all' && !admitsContent(def, o.content)) return false;
-  if (h.fields !== undefined && fieldsBelow(h.fields, def) === null) return false;
-  if (h.xfields !== undefined && xfieldsBelow(h.xfields, def) === null) return false;
-  return o.depth === undefined || h.level + 1 <= o.depth;
+  if (h.fields !== undefined && fieldsBelow(h.fields, def) === null && !isKeyOf(h, def)) return false;
+  if (h.xfields !== undefined && xfieldsBelow(h.xfields, def) === null && !isKeyOf(h, def)) return false;
+  return o.depth === undefined || h.level + 1 <= o.depth || isKeyOf(h, def);
 };
 
 /** The holder for the members of a container or entry of `def` one level below `h`. */
@@ -155,7 +143,7 @@ const writeMembersNow = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[], p
   for (let i = 0; i < defs.length; i++) {
     const def = defs[i] as DataDef;
     if (def.kind === 'choice') {
-      const only = chosenCase(h.data, def);
+      const only = chosenCase(h.data, def) ?? fallbackCase(def, st.options.withDefaults);
       if (only === undefined) continue;
       for (const c of def.cases) if (c.name === only) first = writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
       continue;
@@ -188,7 +176,7 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
   for (let i = 0; i < defs.length; i++) {
     const def = defs[i] as DataDef;
     if (def.kind === 'choice') {
-      const only = chosenCase(h.data, def);
+      const only = chosenCase(h.data, def) ?? fallbackCase(def, st.options.withDefaults);
       if (only === undefined) continue;
       for (const c of def.cases) {
         if (c.name !== only) continue;
@@ -225,28 +213,30 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
   return first;
 }
 
-/** Writes a list's rows (those rx.range selects) and its closing bracket; `inner` is the holder at the list's level. */
+/**
+ * Writes a list's rows (those rx.range selects) and its closing bracket;
+ * `inner` is the holder at the list's level. At the depth limit an entry
+ * is its keys (a list with entries is never written as empty).
+ */
 function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: readonly DataContainer[], st: ReadState): Co<void> {
-  if (deeper(inner.level, st)) {
-    const range = st.options.range?.list === def ? st.options.range : undefined;
-    const from = range?.from ?? 0;
-    const last = range?.to ?? Number.POSITIVE_INFINITY;
-    const defs = def.children;
-    const flat = !hasListBelow(def);
-    const plans = flat ? plansOf(buf, inner, defs) : [];
-    for (let row = from; row <= last; row++) {
-      const e = entries[row];
-      if (e === undefined) break;
-      buf.text += row === from ? '{' : ',{';
-      st.budget.spend(1);
-      inner.data = e;
-      if (flat) writeMembersNow(buf, inner, defs, plans, true, st);
-      else yield* writeMembers(buf, inner, defs, true, st);
-      buf.text += '}';
-      if (buf.text.length >= SPILL_AT) {
-        buf.spill();
-        if (buf.size >= st.flushAt) yield FLUSH;
-      }
+  const range = st.options.range?.list === def ? st.options.range : undefined;
+  const from = range?.from ?? 0;
+  const last = range?.to ?? Number.POSITIVE_INFINITY;
+  const defs = def.children;
+  const flat = !hasListBelow(def);
+  const plans = flat ? plansOf(buf, inner, defs) : [];
+  for (let row = from; row <= last; row++) {
+    const e = entries[row];
+    if (e === undefined) break;
+    buf.text += row === from ? '{' : ',{';
+    st.budget.spend(1);
+    inner.data = e;
+    if (flat) writeMembersNow(buf, inner, defs, plans, true, st);
+    else yield* writeMembers(buf, inner, defs, true, st);
+    buf.text += '}';
+    if (buf.text.length >= SPILL_AT) {
+      buf.spill();
+      if (buf.size >= st.flushAt) yield FLUSH;
     }
   }
   buf.text += ']';

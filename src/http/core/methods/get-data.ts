@@ -3,8 +3,10 @@
  * target as a member named after it; the datastore as
  * `{"ietf-restconf:data": {...}}` (`data` simplified); a module root as its
  * top-level members. Whole when the read finished at once (the fast path:
- * no closure, no promise), else streamed. The read owns the root nodes and
- * releases them when it ends, however it ends.
+ * no closure, no promise), else streamed — once it is known to fit
+ * rx.max-node-count: an answer over it is 400 too-big before any status
+ * line (fresh roots for the read's counting pass). The read owns the root
+ * nodes and releases them when it ends, however it ends.
  */
 import { readChunks, type ReadChunks } from '../../../actors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
@@ -24,6 +26,6 @@ const answer = (call: Call, target: ResolvedTarget, body: ReadChunks): CoreRespo
 export const getData = (call: Call, target: ResolvedTarget): Maybe<CoreResponse> => {
   const o = readOptions(call.params, { target: target.meta, schema: call.settings.device.schema }, call.strict, call.settings.maxNodeCount);
   if (!o.ok) return fail(call, [o.error]);
-  const body = readChunks(rootsOf(call, target), target.steps, o.options, call.settings.flushAt);
+  const body = readChunks(rootsOf(call, target), target.steps, o.options, call.settings.flushAt, () => rootsOf(call, target));
   return isPromise(body) ? body.then((b) => answer(call, target, b)) : answer(call, target, body);
 };

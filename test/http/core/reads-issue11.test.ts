@@ -1,0 +1,258 @@
+/**
+ * Issue 11 items 1-5 (reads) over real sockets, on uWS and node:http, in
+ * both compliance modes (plain names by default; RFC 7951 with
+ * application/yang-data+json), over both read paths: the embedded
+ * datastore (plain data: the fast path, write-data.ts) and application
+ * objects served through reflectNode (the walk over nodes, read-walk.ts).
+ *
+ * - item 1: a default is answered when addressed directly, through
+ *   non-presence containers nobody created, in the case in effect (the
+ *   default case, or the one holding data), in list entries, identityref
+ *   defaults too (RFC 8040 §3.5.4, RFC 7950 §7.6.1, §7.9.3);
+ * - item 2: with-defaults=explicit reports state leaves holding their
+ *   default (RFC 6243 §2.3.1, §3.3 with erratum 7426);
+ * - item 3: depth and fields keep list keys; a list with entries is never
+ *   `[]` (RFC 8040 §4.8.2, §4.8.3);
+ * - item 4: fields on the datastore resource (RFC 8040 §4.8.3, B.3.3);
+ * - item 5: an answer over max-node-count is 400 too-big before any status
+ *   line, whether it is held whole (below the hold size) or counted first;
+ *   a raised limit gives the whole list.
+ */
+import test from 'ava';
+import { join } from 'node:path';
+import { reflectNode } from '../../../src/actors/nodes/index.ts';
+import { createServer, type RxconfServer } from '../../../src/server/create-server.ts';
+import type { Client } from '../adapters/client.ts';
+import { http1Client } from '../adapters/http1-client.ts';
+import type { Exchange } from './conformance/case.ts';
+import { checkExchange } from './conformance/check-exchange.ts';
+
+const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'issue11');
+const M = 'i11-reads';
+const TOP = `/restconf/data/${M}:top`;
+
+type Json = Record<string, unknown>;
+type Mode = 'plain' | 'strict';
+type Backend = 'datastore' | 'app';
+
+const BIG_ROWS = 6_000;
+const HUGE_ROWS = 20_000;
+const bigRows = (): Json[] => Array.from({ length: BIG_ROWS }, (_, i) => ({ id: i }));
+const hugeRows = (): Json[] => Array.from({ length: HUGE_ROWS }, (_, i) => ({ id: i, v: `value-${String(i).padStart(12, '0')}` }));
+const topData = (): Json => ({ name: 'n', server: [{ address: 'a1' }, { address: 'a2', timeout: 9, socket: '/run/s' }] });
+
+interface Modal {
+  readonly mode: Mode;
+  readonly send: Readonly<Record<string, string>>;
+  readonly get: Readonly<Record<string, string>>;
+  /** A top-level member: qualified in strict mode, bare in plain. */
+  readonly top: (name: string, value: unknown) => Json;
+  /** The datastore document's wrapper. */
+  readonly data: (members: Json) => Json;
+}
+
+const modal = (mode: Mode): Modal => {
+  const strict = mode === 'strict';
+  return {
+    mode,
+    send: strict ? { 'content-type': 'application/yang-data+json', accept: 'application/yang-data+json' } : { 'content-type': 'application/json' },
+    get: strict ? { accept: 'application/yang-data+json' } : {},
+    top: (name, value) => ({ [strict ? `${M}:${name}` : name]: value }),
+    data: (members) => ({ [strict ? 'ietf-restconf:data' : 'data']: members }),
+  };
+};
+
+const get = (m: Modal, path: string, expect: Exchange['expect']): Exchange => ({ path, headers: m.get, expect });
+
+/** The whole of top under report-all: every default in effect shown. */
+const topReportAll = {
+  name: 'n',
+  mtu: 1500,
+  timers: { retry: { interval: 5 } },
+  port: 830,
+  'tcp-opts': { nodelay: true },
+  server: [
+    { address: 'a1', 'authentication-type': 'pap', timeout: 3, port: 830, 'tcp-opts': { nodelay: true }, stats: { hits: 0 } },
+    { address: 'a2', 'authentication-type': 'pap', timeout: 9, socket: '/run/s', mode: '0600', stats: { hits: 0 } },
+  ],
+  state: { oper: 'up' },
+};
+
+interface ReadCase {
+  readonly title: string;
+  readonly exchanges: (m: Modal) => readonly Exchange[];
+}
+
+const cases: readonly ReadCase[] = [
+  // ------------------------------------------------------------ item 1
+  {
+    title: 'item 1: a default addressed directly is answered, through non-presence containers nobody created, at any depth',
+    exchanges: (m) => [
+      get(m, `${TOP}/timers/retry/interval`, { status: 200, json: m.top('interval', 5) }),
+      get(m, `${TOP}/timers/retry`, { status: 200, json: m.top('retry', { interval: 5 }) }),
+      get(m, `/restconf/data/${M}:settings/inner/depth`, { status: 200, json: m.top('depth', 2) }),
+      get(m, `/restconf/data/${M}:settings/inner`, { status: 200, json: m.top('inner', { depth: 2 }) }),
+      get(m, `/restconf/data/${M}:settings/level`, { status: 200, json: m.top('level', 3) }),
+      get(m, `/restconf/data/${M}:settings`, { status: 200, json: m.top('settings', { level: 3, inner: { depth: 2 } }) }),
+      get(m, `${TOP}/mtu`, { status: 200, json: m.top('mtu', 1500) }),
+      // what holds no default and was not set is not there
+      get(m, `${TOP}/bare`, { status: 404, error: { tag: 'invalid-value' } }),
+      get(m, `${TOP}/timers/retry/note`, { status: 404, error: { tag: 'invalid-value' } }),
+    ],
+  },
+  {
+    title: 'item 1: the defaults of the case in effect: the default case when no case holds data, else the case that does',
+    exchanges: (m) => [
+      get(m, `${TOP}/port`, { status: 200, json: m.top('port', 830) }),
+      get(m, `${TOP}/tcp-opts`, { status: 200, json: m.top('tcp-opts', { nodelay: true }) }),
+      get(m, `${TOP}/tcp-opts/nodelay`, { status: 200, json: m.top('nodelay', true) }),
+      get(m, `${TOP}/mode`, { status: 404, error: { tag: 'invalid-value' } }),
+      get(m, `${TOP}/server=a1/port`, { status: 200, json: m.top('port', 830) }),
+      get(m, `${TOP}/server=a2/mode`, { status: 200, json: m.top('mode', '0600') }),
+      get(m, `${TOP}/server=a2/port`, { status: 404, error: { tag: 'invalid-value' } }),
+      get(m, `${TOP}/server=a2/tcp-opts`, { status: 404, error: { tag: 'invalid-value' } }),
+    ],
+  },
+  {
+    title: 'item 1: report-all shows the defaults of the case in effect and inside list entries (identityref defaults too)',
+    exchanges: (m) => [
+      get(m, TOP, { status: 200, json: m.top('top', topReportAll) }),
+      get(m, `${TOP}/server=a1`, { status: 200, json: m.top('server', [topReportAll.server[0]]) }),
+      get(m, `${TOP}/server=a1/authentication-type`, { status: 200, json: m.top('authentication-type', 'pap') }),
+      get(m, `${TOP}?with-defaults=report-all`, { status: 200, json: m.top('top', topReportAll) }),
+      get(m, `${TOP}/server?with-defaults=report-all-tagged&fields=address;authentication-type`, {
+        status: 200,
+        json: m.top('server', [
+          { address: 'a1', 'authentication-type': 'pap', '@authentication-type': { 'ietf-netconf-with-defaults:default': true } },
+          { address: 'a2', 'authentication-type': 'pap', '@authentication-type': { 'ietf-netconf-with-defaults:default': true } },
+        ]),
+      }),
+    ],
+  },
+  // ------------------------------------------------------------ item 2
+  {
+    title: 'item 2: with-defaults=explicit keeps state leaves holding their default, drops config defaults nobody set',
+    exchanges: (m) => [
+      get(m, `${TOP}?with-defaults=explicit`, {
+        status: 200,
+        json: m.top('top', {
+          name: 'n',
+          server: [{ address: 'a1', stats: { hits: 0 } }, { address: 'a2', timeout: 9, socket: '/run/s', stats: { hits: 0 } }],
+          state: { oper: 'up' },
+        }),
+      }),
+      get(m, `${TOP}/state?with-defaults=explicit`, { status: 200, json: m.top('state', { oper: 'up' }) }),
+      get(m, `${TOP}/state/oper?with-defaults=explicit`, { status: 200, json: m.top('oper', 'up') }),
+      get(m, `${TOP}/server=a1/stats/hits?with-defaults=explicit`, { status: 200, json: m.top('hits', 0) }),
+      get(m, `${TOP}/mtu?with-defaults=explicit`, { status: 404, error: { tag: 'invalid-value' } }),
+      get(m, `${TOP}?with-defaults=explicit&content=nonconfig`, {
+        status: 200,
+        json: m.top('top', { server: [{ address: 'a1', stats: { hits: 0 } }, { address: 'a2', stats: { hits: 0 } }], state: { oper: 'up' } }),
+      }),
+    ],
+  },
+  // ------------------------------------------------------------ item 3
+  {
+    title: 'item 3: depth never answers a list with entries as [] — at the limit an entry is its keys',
+    exchanges: (m) => [
+      get(m, `${TOP}?depth=2`, {
+        status: 200,
+        json: m.top('top', { name: 'n', mtu: 1500, timers: {}, port: 830, 'tcp-opts': {}, server: [{ address: 'a1' }, { address: 'a2' }], state: {} }),
+      }),
+      get(m, `${TOP}/server?depth=1`, { status: 200, json: m.top('server', [{ address: 'a1' }, { address: 'a2' }]) }),
+      get(m, `${TOP}/server=a2?depth=1`, { status: 200, json: m.top('server', [{ address: 'a2' }]) }),
+      get(m, `${TOP}/server=a2?depth=2`, { status: 200, json: m.top('server', [{ address: 'a2', 'authentication-type': 'pap', timeout: 9, socket: '/run/s', mode: '0600', stats: {} }]) }),
+    ],
+  },
+  {
+    title: 'item 3: fields and rx.xfields keep the keys of every entry they write',
+    exchanges: (m) => [
+      get(m, `${TOP}?fields=server/timeout`, { status: 200, json: m.top('top', { server: [{ address: 'a1', timeout: 3 }, { address: 'a2', timeout: 9 }] }) }),
+      get(m, `${TOP}?fields=server/stats/hits`, { status: 200, json: m.top('top', { server: [{ address: 'a1', stats: { hits: 0 } }, { address: 'a2', stats: { hits: 0 } }] }) }),
+      get(m, `${TOP}/server?fields=socket`, { status: 200, json: m.top('server', [{ address: 'a1' }, { address: 'a2', socket: '/run/s' }]) }),
+      get(m, `${TOP}/server=a1?fields=timeout`, { status: 200, json: m.top('server', [{ address: 'a1', timeout: 3 }]) }),
+      get(m, `${TOP}/server?rx.xfields=address;stats;tcp-opts;port;mode;authentication-type`, {
+        status: 200,
+        json: m.top('server', [{ address: 'a1', timeout: 3 }, { address: 'a2', timeout: 9, socket: '/run/s' }]),
+      }),
+    ],
+  },
+  // ------------------------------------------------------------ item 4
+  {
+    title: 'item 4: fields on the datastore resource, each field starting with a module-qualified top-level node',
+    exchanges: (m) => [
+      get(m, `/restconf/data?fields=${M}:top/name`, { status: 200, json: m.data(m.top('top', { name: 'n' })) }),
+      get(m, `/restconf/data?fields=${M}:top(name;server/timeout);${M}:settings/level`, {
+        status: 200,
+        json: m.data({ ...m.top('top', { name: 'n', server: [{ address: 'a1', timeout: 3 }, { address: 'a2', timeout: 9 }] }), ...m.top('settings', { level: 3 }) }),
+      }),
+      get(m, `/restconf/data?fields=${M}:big/row&rx.range=${M}:big/row!0-1`, { status: 200, json: m.data(m.top('big', { row: [{ id: 0 }, { id: 1 }] })) }),
+      get(m, '/restconf/data?fields=top/name', { status: 400, error: { tag: 'invalid-value', message: /module's top-level data node/ } }),
+      get(m, `/restconf/data?fields=${M}:nothing`, { status: 400, error: { tag: 'invalid-value' } }),
+    ],
+  },
+  // ------------------------------------------------------------ item 5
+  {
+    title: 'item 5: an answer over max-node-count is 400 too-big, never a 200 cut short (held and counted answers); a raised limit gives it whole',
+    exchanges: (m) => [
+      get(m, `/restconf/data/${M}:big`, { status: 400, error: { tag: 'too-big', type: 'application' } }),
+      get(m, `/restconf/data/${M}:big/row`, { status: 400, error: { tag: 'too-big' } }),
+      get(m, `/restconf/data/${M}:huge`, { status: 400, error: { tag: 'too-big', type: 'application' } }),
+      get(m, `/restconf/data/${M}:huge/row?with-defaults=trim`, { status: 400, error: { tag: 'too-big' } }),
+      get(m, `/restconf/data/${M}:big?rx.max-node-count=100000`, { status: 200, json: m.top('big', { row: bigRows() }) }),
+      get(m, `/restconf/data/${M}:huge?rx.max-node-count=100000`, { status: 200, json: m.top('huge', { row: hugeRows() }) }),
+      get(m, `/restconf/data/${M}:huge/row?rx.max-node-count=${2 * HUGE_ROWS}`, { status: 400, error: { tag: 'too-big' } }),
+      get(m, `/restconf/data/${M}:huge/row?rx.max-node-count=${3 * HUGE_ROWS}`, { status: 200, json: m.top('row', hugeRows()) }),
+    ],
+  },
+];
+
+const seedApp = (): Json => ({ top: topData(), big: { row: bigRows() }, huge: { row: hugeRows() } });
+
+/** The datastore's data, PUT one container at a time (fetch: a connection of its own). */
+const seedStore = async (m: Modal, url: string): Promise<void> => {
+  for (const [name, value] of [['top', topData()], ['big', { row: bigRows() }], ['huge', { row: hugeRows() }]] as const) {
+    const r = await fetch(`${url}/restconf/data/${M}:${name}`, { method: 'PUT', headers: m.send, body: JSON.stringify(m.top(name, value)) });
+    const text = await r.text();
+    if (r.status !== 201 && r.status !== 204) throw new Error(`seeding ${name}: ${r.status} ${text}`);
+  }
+};
+
+for (const transport of ['uws', 'http1'] as const) {
+  for (const mode of ['plain', 'strict'] as const) {
+    for (const backend of ['datastore', 'app'] as const satisfies readonly Backend[]) {
+      const m = modal(mode);
+      let server: RxconfServer | undefined;
+      let client: Client | undefined;
+      test.before(async () => {
+        const app = seedApp();
+        server = createServer({
+          searchPath: [yang],
+          modules: [M],
+          data: false,
+          host: '127.0.0.1',
+          port: 0,
+          transport,
+          logger: false,
+          accessLog: false,
+          limits: { maxBodyBytes: 8 * 1024 * 1024 },
+          ...(backend === 'app' ? { nodes: { [M]: () => reflectNode(app) } } : {}),
+        });
+        const { port, url } = await server.listen();
+        if (backend === 'datastore') await seedStore(m, url);
+        client = http1Client(port);
+      });
+      test.after.always(async () => {
+        await client?.close();
+        await server?.close();
+      });
+      for (const c of cases) {
+        test.serial(`${transport} ${mode} ${backend}: ${c.title}`, async (t) => {
+          if (client === undefined) return t.fail('the server did not start');
+          for (const [i, x] of c.exchanges(m).entries()) await checkExchange(t, client, x, i);
+          return undefined;
+        });
+      }
+    }
+  }
+}
