@@ -7,7 +7,7 @@ export interface ChangeEvent {
   readonly module: string;
   /** RFC 7951 instance-identifier of the edit's target. */
   readonly target: string;
-  readonly operation: 'create' | 'merge' | 'replace' | 'delete';
+  readonly operation: 'create' | 'merge' | 'replace' | 'delete' | 'move';
   /** The value written, as RFC 7951 JSON; undefined for delete. */
   readonly value?: unknown;
   /** ISO 8601 UTC time of the commit. */

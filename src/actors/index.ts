@@ -18,5 +18,8 @@ export type { ContentFilter } from './read/content.ts';
 export type { WithDefaults } from './read/with-defaults.ts';
 export { commitEdit, type EditCommand } from './edit/commit-edit.ts';
 export type { EditOperation, EditOutcome } from './edit/apply-edit.ts';
+export { commitEdits } from './edit/commit-edits.ts';
+export { EditFailure, type PlannedEdit } from './edit/validate-candidate.ts';
+export type { InsertAt } from './edit/insert-at.ts';
 export { invoke, notifications, type InvokeCommand, type NotificationEvent } from './operations/index.ts';
 export * from './nodes/index.ts';

@@ -27,10 +27,12 @@ export interface NextRequest extends RequestBase {
   readonly meta: ListMeta;
   /** Look up by key (key values in key order); undefined when iterating by row. */
   readonly key: readonly YangValue[] | undefined;
-  /** 0-based row when iterating; the row of the new entry when creating. */
+  /** 0-based row when iterating; the row of the new entry when creating (past the end: last); with `move`, the entry's row after the move. */
   readonly row: number;
   readonly new: boolean;
   readonly delete: boolean;
+  /** Move the existing entry of `key` to `row` (ordered-by user lists: RFC 8040 insert/point, YANG Patch move). */
+  readonly move?: boolean;
 }
 
 export interface FieldRequest extends RequestBase {

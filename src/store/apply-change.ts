@@ -17,8 +17,8 @@ const base = { selection: undefined as never, path: { segments: [] } as DataPath
 const child = (n: Node, meta: ContainerMeta | ListMeta, make: boolean, remove = false): Node | undefined =>
   n.child?.({ ...base, meta, new: make, delete: remove } satisfies ChildRequest) as Node | undefined;
 
-const entry = (list: Node, s: PathSegment, make: boolean, remove = false): Node | undefined =>
-  (list.next?.({ ...base, meta: s.meta as ListMeta, key: s.key, row: Number.MAX_SAFE_INTEGER, new: make, delete: remove } satisfies NextRequest) as ListItem | undefined)?.node;
+const entry = (list: Node, s: PathSegment, make: boolean, remove = false, row = Number.MAX_SAFE_INTEGER, move = false): Node | undefined =>
+  (list.next?.({ ...base, meta: s.meta as ListMeta, key: s.key, row, new: make, delete: remove, move } satisfies NextRequest) as ListItem | undefined)?.node;
 
 /** The node of `s` below `at` (a list entry when `s` has a key). */
 const down = (at: Node, s: PathSegment, make: boolean): Node | undefined => {
@@ -39,7 +39,15 @@ const applyOp = (root: DataContainer, op: ChangeOp): boolean => {
     return true;
   }
   if (meta.kind !== 'container' && meta.kind !== 'list') return false;
+  if (op.op === 'created' && op.row !== undefined && meta.kind === 'list' && last.key !== undefined) {
+    const list = child(at, meta, true);
+    return list !== undefined && entry(list, last, true, false, op.row) !== undefined;
+  }
   if (op.op === 'created') return down(at, last, true) !== undefined;
+  if (op.op === 'moved') {
+    const list = meta.kind === 'list' && last.key !== undefined ? child(at, meta, false) : undefined;
+    return list !== undefined && entry(list, last, false, false, op.row, true) !== undefined;
+  }
   if (op.op !== 'removed') return false;
   if (meta.kind === 'list' && last.key !== undefined) {
     const list = child(at, meta, false);

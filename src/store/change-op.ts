@@ -6,7 +6,9 @@ import type { FieldValue } from '../actors/field-value.ts';
 
 /** One node call that changed the tree (see DataChanges). */
 export type ChangeOp =
-  | { readonly op: 'created'; readonly path: DataPath }
+  /** `row`: where a list entry was inserted when not appended last. */
+  | { readonly op: 'created'; readonly path: DataPath; readonly row?: number }
+  | { readonly op: 'moved'; readonly path: DataPath; readonly row: number }
   | { readonly op: 'removed'; readonly path: DataPath }
   | { readonly op: 'wrote'; readonly path: DataPath; readonly value: FieldValue };
 

@@ -1,7 +1,8 @@
 /**
  * A committed change as one journal record (a JSON object):
- * `{"m":"mod","o":[["c",path],["r",path],["w",path,value],…]}` for the node
- * calls of an edit, `{"m":"mod","img":{…}}` (the module's data, RFC 7951)
+ * `{"m":"mod","o":[["c",path],["c",path,row],["v",path,row],["r",path],["w",path,value],…]}` for the node
+ * calls of an edit (`row`: where an entry of an ordered-by user list was
+ * inserted, or moved with "v"), `{"m":"mod","img":{…}}` (the module's data, RFC 7951)
  * when some change had no path. Records hold what changed, never the rest.
  */
 import type { FieldValue } from '../actors/field-value.ts';
@@ -12,7 +13,9 @@ import type { ChangeOp, StoredChange } from './change-op.ts';
 import { decodeRecordPath, encodeRecordPath } from './record-path.ts';
 import { decodeFieldValue, encodeFieldValue } from './record-value.ts';
 
-const CODES = { created: 'c', removed: 'r', wrote: 'w' } as const;
+const CODES = { created: 'c', moved: 'v', removed: 'r', wrote: 'w' } as const;
+
+const isRow = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 const lastMeta = (p: DataPath): DataNodeMeta => p.segments[p.segments.length - 1]?.meta as DataNodeMeta;
 
@@ -24,7 +27,9 @@ export const encodeChange = (change: StoredChange, schema: SchemaContext): Recor
   for (const op of change.ops) {
     const path = encodeRecordPath(op.path, change.module);
     if (path === undefined || op.path.segments.length === 0) return undefined;
-    o.push(op.op === 'wrote' ? [CODES.wrote, path, encodeFieldValue(lastMeta(op.path), op.value)] : [CODES[op.op], path]);
+    if (op.op === 'wrote') o.push([CODES.wrote, path, encodeFieldValue(lastMeta(op.path), op.value)]);
+    else if (op.op === 'moved' || (op.op === 'created' && op.row !== undefined)) o.push([CODES[op.op], path, op.row]);
+    else o.push([CODES[op.op], path]);
   }
   return { m, o };
 };
@@ -46,8 +51,13 @@ export const decodeChange = (record: unknown, schema: SchemaContext): StoredChan
     const path = decodeRecordPath(raw[1], module);
     if (typeof path === 'string') return path;
     if (path.segments.length === 0) return 'an operation needs a path';
-    if (raw[0] === CODES.created) ops.push({ op: 'created', path });
-    else if (raw[0] === CODES.removed) ops.push({ op: 'removed', path });
+    if (raw[0] === CODES.created) {
+      if (raw[2] !== undefined && !isRow(raw[2])) return 'a row must be a non-negative integer';
+      ops.push(isRow(raw[2]) ? { op: 'created', path, row: raw[2] } : { op: 'created', path });
+    } else if (raw[0] === CODES.moved) {
+      if (!isRow(raw[2])) return 'a row must be a non-negative integer';
+      ops.push({ op: 'moved', path, row: raw[2] });
+    } else if (raw[0] === CODES.removed) ops.push({ op: 'removed', path });
     else if (raw[0] === CODES.wrote) {
       const value: FieldValue | undefined = decodeFieldValue(lastMeta(path), raw[2]);
       if (value === undefined) return `not a value of ${lastMeta(path).name}`;

@@ -12,8 +12,12 @@ export class ChangeRecorder implements DataChanges {
   private ops: ChangeOp[] = [];
   private whole = false;
 
-  created(path: DataPath): void {
-    this.ops.push({ op: 'created', path });
+  created(path: DataPath, row?: number): void {
+    this.ops.push(row === undefined ? { op: 'created', path } : { op: 'created', path, row });
+  }
+
+  moved(path: DataPath, row: number): void {
+    this.ops.push({ op: 'moved', path, row });
   }
 
   removed(path: DataPath): void {

@@ -7,8 +7,10 @@ import type { DataPath } from '../data/data-path.ts';
 import type { FieldValue } from '../actors/field-value.ts';
 
 export interface DataChanges {
-  /** A container, an (empty) list, or an entry of a keyed list was created at `path`. */
-  created(path: DataPath): void;
+  /** A container, an (empty) list, or an entry of a keyed list was created at `path` (an entry at `row` when not appended last). */
+  created(path: DataPath, row?: number): void;
+  /** The keyed list entry at `path` was moved to `row` (ordered-by user lists). */
+  moved(path: DataPath, row: number): void;
   /** The container, list, keyed list entry or field at `path` was removed. */
   removed(path: DataPath): void;
   /** The field (leaf, leaf-list, anydata) at `path` now holds `value`. */

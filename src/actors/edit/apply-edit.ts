@@ -2,10 +2,12 @@
  * One edit on one tree of nodes: find how much of the target path exists,
  * then delete, change in place, or create what is missing below the deepest
  * existing node — always through editWithHooks, so every node on the way
- * sees the spec's BeginEdit/EndEdit sequence.
+ * sees the spec's BeginEdit/EndEdit sequence. An entry of an ordered-by
+ * user list or leaf-list goes where `insert` says (insert-at.ts).
  */
 import { DataContainer } from '../../data/data-container.ts';
 import { childPath, formatPath } from '../../data/data-path.ts';
+import { keyString } from '../../data/list-index.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { DataNodeMeta, ListMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
@@ -17,8 +19,10 @@ import type { ListItem, Node } from '../node.ts';
 import type { Selection } from '../selection.ts';
 import { copyInto, displaceFor, failed } from './copy-into.ts';
 import { editWithHooks, withNode } from './edit-hooks.ts';
+import { placeValue, rowFor, type InsertAt } from './insert-at.ts';
 
-export type EditOperation = 'merge' | 'replace' | 'create' | 'delete';
+/** `move`: an existing entry of an ordered-by user list or leaf-list goes where `insert` says (YANG Patch move). */
+export type EditOperation = 'merge' | 'replace' | 'create' | 'delete' | 'move';
 
 export interface EditOutcome {
   /** The target did not exist before (201 Created rather than 204). */
@@ -37,10 +41,19 @@ const isField = (s: TargetStep): boolean => s.meta.kind === 'leaf' || s.meta.kin
 
 const stepKey = (s: TargetStep): readonly YangValue[] | undefined => ('key' in s ? s.key : undefined);
 
+const stepPath = (sel: Selection, step: TargetStep): string => {
+  const key = stepKey(step) ?? ('value' in step && step.value !== undefined ? [step.value] : undefined);
+  return formatPath(childPath(sel.path, step.meta as never, key));
+};
+
 export const dataExists = (sel: Selection, step: TargetStep): RestconfFailure => {
-  const path = formatPath(childPath(sel.path, step.meta as never, stepKey(step)));
+  const path = stepPath(sel, step);
   return new RestconfFailure([restconfError('data-exists', `data already exists at ${path}`, { path })]);
 };
+
+/** data-missing (409): the edit needs an instance that is not there (YANG Patch delete and move, RFC 8072 §2.5). */
+export const dataMissing = (path: string): RestconfFailure =>
+  new RestconfFailure([restconfError('data-missing', `no data at ${path}`, { path })]);
 
 function* down(at: Level, step: TargetStep): Co<Level | undefined> {
   const meta = step.meta;
@@ -61,8 +74,8 @@ function* down(at: Level, step: TargetStep): Co<Level | undefined> {
   return undefined;
 }
 
-/** Creates the node of `step` below `at` (a new container or list entry with its key leaves). */
-function* create(at: Selection, step: TargetStep): Co<Selection> {
+/** Creates the node of `step` below `at` (a new container or list entry with its key leaves, placed by `insert`). */
+function* create(at: Selection, step: TargetStep, insert: InsertAt | undefined): Co<Selection> {
   const meta = step.meta;
   const path = childPath(at.path, meta as never, stepKey(step));
   if (meta.kind === 'container') {
@@ -81,7 +94,8 @@ function* create(at: Selection, step: TargetStep): Co<Selection> {
     if (node === undefined) throw failed(at, `the node could not create list "${list.name}"`);
     ls = at.select(node, list, lpath);
   }
-  const b = ls.node.next?.({ selection: ls, path, meta: list, key, row: Number.MAX_SAFE_INTEGER, new: true, delete: false });
+  const row = insert === undefined ? Number.MAX_SAFE_INTEGER : yield* rowFor(ls, list, undefined, insert);
+  const b = ls.node.next?.({ selection: ls, path, meta: list, key, row, new: true, delete: false });
   const item = (isPending(b) ? yield b : b) as ListItem | undefined;
   if (item === undefined) throw failed(at, `the node could not create an entry of list "${list.name}"`);
   const entry = ls.select(item.node, list, path, key);
@@ -92,7 +106,7 @@ function* create(at: Selection, step: TargetStep): Co<Selection> {
   return entry;
 }
 
-function* writeField(holder: Selection, step: TargetStep, op: EditOperation, input: FieldValue | undefined): Co<void> {
+function* writeField(holder: Selection, step: TargetStep, op: EditOperation, input: FieldValue | undefined, insert?: InsertAt): Co<void> {
   const meta = step.meta as Parameters<NonNullable<Node['field']>>[0]['meta'];
   const path = childPath(holder.path, meta);
   let value = input;
@@ -100,8 +114,12 @@ function* writeField(holder: Selection, step: TargetStep, op: EditOperation, inp
     const a = holder.node.field?.({ selection: holder, path, meta, write: false, value: undefined });
     const current = ((isPending(a) ? yield a : a) ?? []) as readonly YangValue[];
     const one = step.value;
-    const rest = current.filter((v) => v !== one);
-    value = op === 'delete' ? (rest.length > 0 ? rest : undefined) : [...rest, one];
+    const own = keyString([one]);
+    const rest = current.filter((v) => keyString([v]) !== own);
+    if (op === 'delete') value = rest.length > 0 ? rest : undefined;
+    else if (insert !== undefined) value = placeValue(meta, holder.path, current, one, insert);
+    else if (rest.length < current.length) return; // the entry is there and stays where it is
+    else value = [...current, one];
   } else if (op === 'delete') {
     value = undefined;
   }
@@ -114,12 +132,22 @@ function* fieldExists(holder: Selection, step: TargetStep): Co<boolean> {
   const a = holder.node.field?.({ selection: holder, path: childPath(holder.path, meta), meta, write: false, value: undefined });
   const v = (isPending(a) ? yield a : a) as FieldValue | undefined;
   if (v === undefined) return false;
-  if ('value' in step && step.value !== undefined && Array.isArray(v)) return v.includes(step.value);
+  if ('value' in step && step.value !== undefined && Array.isArray(v)) {
+    const own = keyString([step.value]);
+    return (v as readonly YangValue[]).some((x) => keyString([x]) === own);
+  }
   return true;
 }
 
-/** Runs an edit on the tree under `root`. `input` is a DataContainer for node targets, a value for field targets. */
-export function* applyEdit(root: Selection, steps: readonly TargetStep[], op: EditOperation, input: DataContainer | FieldValue | undefined): Co<EditOutcome> {
+/**
+ * Runs an edit on the tree under `root`. `input` is a DataContainer for node
+ * targets, a value for field targets. `insert` places the target, an entry
+ * of an ordered-by user list or leaf-list: a new one, or one that exists
+ * (PUT with insert, move).
+ */
+export function* applyEdit(
+  root: Selection, steps: readonly TargetStep[], op: EditOperation, input: DataContainer | FieldValue | undefined, insert?: InsertAt,
+): Co<EditOutcome> {
   const last = steps[steps.length - 1];
   const fieldStep = last !== undefined && isField(last) ? last : undefined;
   const nodeSteps = fieldStep === undefined ? steps : steps.slice(0, -1);
@@ -156,12 +184,19 @@ export function* applyEdit(root: Selection, steps: readonly TargetStep[], op: Ed
     return { created: false, existed: true };
   }
 
+  if (op === 'move') {
+    if (!targetExists || insert === undefined || last === undefined) throw dataMissing(formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...(stepKey(s) === undefined ? {} : { key: stepKey(s) }), ...('value' in s && s.value !== undefined ? { key: [s.value] } : {}) })) }));
+    yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => place(deepest, last, fieldStep, insert));
+    return { created: false, existed: true };
+  }
+
   if (op === 'create' && targetExists) throw dataExists(fieldStep === undefined ? (chain[existing - 1]?.sel ?? root) : deepest.sel, last ?? nodeSteps[0] as TargetStep);
   const mode = op === 'replace' ? 'replace' : 'merge';
   const missing = nodeSteps.slice(existing);
   const finish = function* (target: Selection, isNew: boolean): Co<void> {
     if (fieldStep !== undefined && !targetExists) yield* displaceFor(target, fieldStep.meta as DataNodeMeta);
-    if (fieldStep !== undefined) yield* writeField(target, fieldStep, op, input as FieldValue | undefined);
+    if (fieldStep === undefined && !isNew && insert !== undefined && last !== undefined) yield* place(deepest, last, undefined, insert);
+    if (fieldStep !== undefined) yield* writeField(target, fieldStep, op, input as FieldValue | undefined, insert);
     else yield* copyInto(target, (input as DataContainer | undefined) ?? new DataContainer(target.meta as never), mode, isNew);
   };
   const build = function* (at: Selection, i: number): Co<void> {
@@ -171,9 +206,23 @@ export function* applyEdit(root: Selection, steps: readonly TargetStep[], op: Ed
       return;
     }
     yield* displaceFor(at, step.meta as DataNodeMeta);
-    const made = yield* create(at, step);
+    const made = yield* create(at, step, i === missing.length - 1 && fieldStep === undefined ? insert : undefined);
     yield* withNode(made, { editRoot: true, new: true, delete: false }, () => build(made, i + 1));
   };
   yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => (missing.length === 0 ? finish(deepest.sel, false) : build(deepest.sel, 0)));
   return { created: !targetExists, existed: targetExists };
+}
+
+/** Moves the existing target (a list entry of `at`, or a value of the leaf-list `fieldStep`) where `insert` says. */
+function* place(at: Level, step: TargetStep, fieldStep: TargetStep | undefined, insert: InsertAt): Co<void> {
+  if (fieldStep !== undefined) {
+    yield* writeField(at.sel, fieldStep, 'move', undefined, insert);
+    return;
+  }
+  const list = at.list;
+  const key = stepKey(step);
+  if (list === undefined || key === undefined || step.meta.kind !== 'list') return;
+  const row = yield* rowFor(list, step.meta, key, insert);
+  const a = list.node.next?.({ selection: list, path: at.sel.path, meta: step.meta, key, row, new: false, delete: false, move: true });
+  if (isPending(a)) yield a;
 }

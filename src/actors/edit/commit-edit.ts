@@ -22,6 +22,7 @@ import type { FieldValue } from '../field-value.ts';
 import type { TargetStep } from '../navigate.ts';
 import type { RequestContext } from '../request-context.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
+import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
 
 export interface EditCommand {
@@ -30,6 +31,8 @@ export interface EditCommand {
   /** A DataContainer for node targets, a value for field targets, undefined for delete. */
   readonly input: DataContainer | FieldValue | undefined;
   readonly context: RequestContext;
+  /** Where the target goes in its ordered-by user list or leaf-list (insert and point). */
+  readonly insert?: InsertAt | undefined;
 }
 
 const plain = (v: unknown): unknown => (typeof v === 'bigint' ? String(v) : Array.isArray(v) ? v.map(plain) : v);
@@ -41,23 +44,28 @@ const changeValue = (input: EditCommand['input']): unknown => {
   return plain(input);
 };
 
-const publish = (browser: Browser, cmd: EditCommand, outcome: EditOutcome): void => {
+export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'operation' | 'input'>, outcome: EditOutcome): void => {
   if (cmd.operation === 'delete' && !outcome.existed) return;
   const target = formatPath({ segments: cmd.steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
-  const value = cmd.operation === 'delete' ? {} : { value: changeValue(cmd.input) };
+  const value = cmd.operation === 'delete' || cmd.operation === 'move' ? {} : { value: changeValue(cmd.input) };
   browser.changes.next({ module: browser.module.name, target, operation: cmd.operation, ...value, time: new Date().toISOString() });
 };
+
+/** A check the request's context may carry (access control puts it there), run before anything of the edit (validation, hooks); it throws to refuse. */
+export const AUTHORIZE_EDIT = 'rxconf.authorizeEdit';
+export type AuthorizeEdit = (browser: Browser, cmd: EditCommand) => void | Promise<void>;
 
 export const commitEdit = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
   // The request's context, read through (its signal is a getter), with where storage puts the durability Promise.
   const context = Object.create(cmd.context, { [AFTER_COMMIT]: { value: durable, enumerable: true } }) as EditCommand['context'];
   const outcome = await browser.mailbox.run(async () => {
+    await (cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined)?.(browser, cmd);
     const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
     const root = browser.root(context);
     let done: EditOutcome;
     try {
-      done = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input));
+      done = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));
     } finally {
       root.node.release?.();
     }

@@ -18,9 +18,27 @@ import { Runner } from '../co.ts';
 import type { Device } from '../device.ts';
 import { DataContainerNode } from '../nodes/data-node.ts';
 import type { RequestContext } from '../request-context.ts';
-import { applyEdit } from './apply-edit.ts';
+import { applyEdit, type EditOperation } from './apply-edit.ts';
 import type { EditCommand } from './commit-edit.ts';
+import type { InsertAt } from './insert-at.ts';
 import { NodeTree } from './node-tree.ts';
+
+/** One edit of a transaction that may hold several (a YANG Patch), each on its module's tree. */
+export interface PlannedEdit {
+  readonly browser: Browser;
+  readonly steps: EditCommand['steps'];
+  readonly operation: EditOperation;
+  readonly input: EditCommand['input'];
+  readonly insert?: InsertAt | undefined;
+}
+
+/** An edit of a transaction failed: which one (its index), and why. */
+export class EditFailure extends Error {
+  constructor(readonly index: number, readonly failure: unknown) {
+    super(failure instanceof Error ? failure.message : String(failure));
+    this.name = 'EditFailure';
+  }
+}
 
 /** A module's data tree when its root node exposes it (the datastore), else undefined. */
 const liveTree = (browser: Browser, context: RequestContext): DataContainer | undefined => {
@@ -38,17 +56,24 @@ const ATTEMPTS = 64;
 
 type Attempt = { readonly errors: RestconfError[]; readonly committed: () => void } | { readonly failure: unknown };
 
-/** Applies the edit to the candidate trees, validates what it changed, and undoes it. */
-function attempt(device: Device, browser: Browser, cmd: EditCommand, roots: Map<string, DataContainer>): Attempt {
-  let tree = roots.get(browser.module.name);
-  if (tree === undefined) roots.set(browser.module.name, (tree = new DataContainer(browser.module)));
+/** Applies the edits, in order, to the candidate trees, validates what they changed, and undoes them. */
+function attempt(device: Device, edits: readonly PlannedEdit[], context: RequestContext, roots: Map<string, DataContainer>, named: boolean): Attempt {
   const undo = new UndoLog();
   const changes = new ChangeSet(roots, device.schema);
   const journal = journals(undo, changes);
-  const candidate = tree;
-  const sandbox = new Browser(browser.module, browser.schema, () => new DataContainerNode(candidate, undefined, journal));
   try {
-    new Runner(applyEdit(sandbox.root(cmd.context), cmd.steps, cmd.operation, cmd.input)).runSync();
+    for (const [i, edit] of edits.entries()) {
+      const browser = edit.browser;
+      let tree = roots.get(browser.module.name);
+      if (tree === undefined) roots.set(browser.module.name, (tree = new DataContainer(browser.module)));
+      const candidate = tree;
+      const sandbox = new Browser(browser.module, browser.schema, () => new DataContainerNode(candidate, undefined, journal));
+      try {
+        new Runner(applyEdit(sandbox.root(context), edit.steps, edit.operation, edit.input, edit.insert)).runSync();
+      } catch (failure) {
+        return { failure: named ? new EditFailure(i, failure) : failure };
+      }
+    }
     return validateChange(roots, changes, { content: 'config', schema: device.schema });
   } catch (failure) {
     return { failure };
@@ -63,23 +88,30 @@ function attempt(device: Device, browser: Browser, cmd: EditCommand, roots: Map<
  * the validation looks (NodeTree); when a node answers late, the attempt
  * is made again once it has answered.
  */
-export async function validateCandidate(device: Device, browser: Browser, cmd: EditCommand): Promise<() => void> {
+export const validateCandidate = (device: Device, browser: Browser, cmd: EditCommand): Promise<() => void> =>
+  validateEdits(device, [{ browser, steps: cmd.steps, operation: cmd.operation, input: cmd.input, insert: cmd.insert }], cmd.context);
+
+/**
+ * Validates the candidate of several edits made one after the other, as one
+ * transaction; with `named`, an edit that fails is named by an EditFailure.
+ */
+export async function validateEdits(device: Device, edits: readonly PlannedEdit[], context: RequestContext, named = false): Promise<() => void> {
   const roots = new Map<string, DataContainer>();
   const trees: NodeTree[] = [];
   for (const b of device.all) {
-    const live = liveTree(b, cmd.context);
+    const live = liveTree(b, context);
     if (live !== undefined) {
       roots.set(b.module.name, live);
       continue;
     }
-    const t = new NodeTree(b, cmd.context, device.schema);
+    const t = new NodeTree(b, context, device.schema);
     trees.push(t);
     roots.set(b.module.name, t.root);
   }
   try {
     for (let n = 1; ; n++) {
       for (const t of trees) t.restart();
-      const outcome = attempt(device, browser, cmd, roots);
+      const outcome = attempt(device, edits, context, roots, named);
       if (!trees.some((t) => t.missing)) {
         if ('failure' in outcome) throw outcome.failure;
         // A constraint the edit breaks is the client's doing: operation-failed with 412, the tag's other status, not 500.

@@ -130,14 +130,16 @@ export class DataListNode implements Node {
         }
         return undefined;
       }
+      if (found !== undefined && entries !== undefined && r.move === true) this.move(entries, found, r);
       if (found !== undefined) return { node: this.node(found), key: r.key };
       if (!r.new) return undefined;
       const e = new DataContainer(this.meta);
       this.meta.keys.forEach((k, i) => e.set(k, r.key?.[i] as YangValue));
       const list = this.array(r.path);
-      this.journal?.adding(this.holder, this.meta, list, e, list.length, r.path);
-      addEntry(list, this.meta, e);
-      this.changes?.created(r.path);
+      const at = Math.min(Math.max(r.row, 0), list.length);
+      this.journal?.adding(this.holder, this.meta, list, e, at, r.path);
+      addEntry(list, this.meta, e, at);
+      this.changes?.created(r.path, at < list.length - 1 ? at : undefined);
       return { node: this.node(e), key: r.key };
     }
     if (r.new) {
@@ -149,6 +151,7 @@ export class DataListNode implements Node {
       this.changes?.unnamed();
       return { node: this.node(e) };
     }
+    if (entries !== undefined && r.row >= 0) allEntries(entries);
     const e = entries?.[r.row];
     if (e === undefined || entries === undefined) return undefined;
     if (r.delete) {
@@ -158,6 +161,19 @@ export class DataListNode implements Node {
       return undefined;
     }
     return keyed ? { node: this.node(e), key: keyOf(e, this.meta) } : { node: this.node(e) };
+  }
+
+  /** Moves an entry to row `r.row` of the list without it (clamped): the entry's row afterwards. */
+  private move(entries: DataContainer[], e: DataContainer, r: NextRequest): void {
+    allEntries(entries);
+    const from = entries.indexOf(e);
+    const to = Math.min(Math.max(r.row, 0), entries.length - 1);
+    if (from < 0 || from === to) return;
+    this.journal?.removing(this.holder, this.meta, entries, e, from, r.path);
+    removeEntry(entries, this.meta, e, from);
+    this.journal?.adding(this.holder, this.meta, entries, e, to, r.path);
+    addEntry(entries, this.meta, e, to);
+    this.changes?.moved(r.path, to);
   }
 
   private remove(entries: DataContainer[], e: DataContainer, at: number, path: DataPath): void {

@@ -4,7 +4,9 @@
  * Map from the key value to the entry object (lists with one key; the Map
  * key is the key leaf's value, a JavaScript number standing for an int64 or
  * uint64 key). Rows are read in order; a Map is walked with one iterator
- * per request, so reading it whole stays linear.
+ * per request, so reading it whole stays linear. An array takes new entries
+ * at the row asked for and moves entries (ordered-by user lists); a Map
+ * keeps its insertion order (new entries last, no moves).
  */
 import { childPath, type DataPath } from '../../data/data-path.ts';
 import type { LeafMeta, ListMeta } from '../../meta/meta.ts';
@@ -75,6 +77,10 @@ export class ReflectListNode implements Node {
       if (r.delete) {
         rows.splice(i, 1);
         return undefined;
+      }
+      if (r.move === true) {
+        const [obj] = rows.splice(i, 1);
+        rows.splice(clampRow(r.row, rows.length), 0, obj);
       }
       return { node: entry, key };
     }

@@ -34,12 +34,14 @@ test('a property holding a number keeps numbers for a 64-bit leaf', async (t) =>
   t.is(data.system?.['boot-count'], 2);
 });
 
-test('a leaf-list array is updated in place', async (t) => {
+test('a leaf-list array is updated in place (a merge adds the values it lacks, issue 11 item 9; a replace rewrites it)', async (t) => {
   const dns = ['a'];
   const { data, app } = setup({ system: { dns } });
-  await edit(app, 'system', 'merge', { dns: ['b', 'c'] });
+  await edit(app, 'system', 'merge', { dns: ['b', 'a', 'c'] });
   t.is(data.system?.dns, dns);
-  t.deepEqual(dns, ['b', 'c']);
+  t.deepEqual(dns, ['a', 'b', 'c']);
+  await edit(app, 'system', 'replace', { dns: ['c', 'b'] });
+  t.deepEqual(data.system?.dns, ['c', 'b']);
 });
 
 test('create, read by key, and delete an entry of an array list', async (t) => {

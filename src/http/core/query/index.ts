@@ -4,4 +4,4 @@ export { checkParameters, PARAMETERS } from './parameters.ts';
 export { readOptions, type ReadOptionsResult } from './read-options.ts';
 export { queryError } from './query-error.ts';
 export type { ParameterUse, QueryScope, QueryParameter } from './query-parameter.ts';
-export { checkEditParameters } from './edit-parameters.ts';
+export { checkEditParameters, insertAt, stepsPath } from './edit-parameters.ts';

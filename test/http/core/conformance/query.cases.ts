@@ -41,12 +41,15 @@ export const queryCases: readonly Case[] = [
     ],
   },
   {
-    title: 'insert and point are recognised but not supported',
+    title: 'insert and point place entries of an ordered-by user list (RFC 8040 §4.8.5-6, B.3.5); their errors change nothing',
     fixture: 'jukebox-library',
     exchanges: [
-      { method: 'POST', path: `${JUKEBOX}/playlist=Foo-One?insert=first`, headers: STRICT, body: { 'example-jukebox:song': [{ index: 2, id: 'x' }] }, expect: { status: 400, error: { tag: 'invalid-value', message: /"insert": is not supported/ } } },
-      { method: 'PUT', path: `${JUKEBOX}/playlist=Foo-One/song=2?point=x`, headers: STRICT, body: { 'example-jukebox:song': [{ index: 2, id: 'x' }] }, expect: { status: 400, error: { tag: 'invalid-value', message: /"point": is not supported/ } } },
-      { path: `${JUKEBOX}/playlist=Foo-One/song=2`, expect: { status: 404 } },
+      { method: 'POST', path: `${JUKEBOX}/playlist=Foo-One?insert=first`, headers: STRICT, body: { 'example-jukebox:song': [{ index: 2, id: 'x' }] }, expect: { status: 201 } },
+      { method: 'POST', path: `${JUKEBOX}/playlist=Foo-One?insert=after&point=%2Fexample-jukebox%3Ajukebox%2Fplaylist%3DFoo-One%2Fsong%3D2`, headers: STRICT, body: { 'example-jukebox:song': [{ index: 3, id: 'y' }] }, expect: { status: 201 } },
+      { method: 'PUT', path: `${JUKEBOX}/playlist=Foo-One/song=4?point=x`, headers: STRICT, body: { 'example-jukebox:song': [{ index: 4, id: 'z' }] }, expect: { status: 400, error: { tag: 'invalid-value', message: /"point": must be the api-path/ } } },
+      { method: 'PUT', path: `${JUKEBOX}/playlist=Foo-One/song=4?insert=before`, headers: STRICT, body: { 'example-jukebox:song': [{ index: 4, id: 'z' }] }, expect: { status: 400, error: { tag: 'missing-attribute' } } },
+      { path: `${JUKEBOX}/playlist=Foo-One/song=4`, expect: { status: 404 } },
+      { path: `${JUKEBOX}/playlist=Foo-One/song?fields=index`, headers: STRICT_GET, expect: { status: 200, json: { 'example-jukebox:song': [{ index: 2 }, { index: 3 }, { index: 1 }] } } },
     ],
   },
   {
