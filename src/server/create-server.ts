@@ -33,7 +33,7 @@ import { withCors, type CorsOptions } from './cors.ts';
 import { HttpStats } from './http-stats.ts';
 import { identityFilter, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
 import { allowedHosts, withHostCheck } from './host-check.ts';
-import { Nacm, NACM_MODULE, READING, type NacmOptions } from './nacm/nacm.ts';
+import { Nacm, NACM_MODULE, type NacmOptions } from './nacm/nacm.ts';
 import type { AccessOperation } from './nacm/nacm-config.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import { startCallHome, type CallHome } from './call-home/call-home.ts';
@@ -134,9 +134,6 @@ export interface RxconfServer {
   close(): Promise<void>;
 }
 
-/** Tells NACM whether the request only reads. */
-const readingFilter: RequestFilter = (req) => ({ [READING]: req.method === 'GET' || req.method === 'HEAD' });
-
 const compile = (o: ServerOptions): SchemaContext => {
   const own = ownYangDir();
   const base = compileOptions(o.searchPath ?? [], o.modules, o.features ?? []);
@@ -211,7 +208,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
     maxNodeCount: settings.maxNodeCount,
-    filters: [identityFilter, ...(nacm === undefined ? [] : [readingFilter]), ...(o.filters ?? [])],
+    filters: [identityFilter, ...(nacm === undefined ? [] : [nacm.filter]), ...(o.filters ?? [])],
     onError: (e) => logger.error({ err: e }, 'request failed'),
   }), schema);
   let core = makeCore();

@@ -11,6 +11,7 @@
  */
 import { map as mapEvents, type Observable } from 'rxjs';
 import { isPending, type Answer } from '../../actors/answer.ts';
+import { mapAnswer as map } from '../../actors/nodes/map-answer.ts';
 import type { FieldValue } from '../../actors/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
 import { OMITTED } from '../../actors/omitted.ts';
@@ -23,12 +24,6 @@ import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { ListMeta, SchemaNode } from '../../meta/meta.ts';
 import type { AccessRights } from './access-rights.ts';
 import type { AccessOperation } from './nacm-config.ts';
-
-const map = <T, U>(a: Answer<T>, f: (v: T) => U): Answer<U> => {
-  if (!isPending(a)) return f(a as T);
-  if ('then' in a && typeof a.then === 'function') return Promise.resolve(a).then(f);
-  throw new Error('NACM: Observable answers from child/next/field are not supported');
-};
 
 export const denied = (op: AccessOperation, path: DataPath): RestconfFailure => {
   const where = formatPath(path);
@@ -119,9 +114,10 @@ export class GuardNode implements Node {
   private guardNext(r: NextRequest, inner: NonNullable<Node['next']>): Answer<ListItem | undefined> {
     if (r.delete) this.check('delete', r.meta, r.path);
     else if (r.new) this.check('create', r.meta, r.path);
+    else if ((r as { move?: boolean }).move === true) this.check('update', r.meta, entryPath(r.path, r.meta, r.key));
     const wrap = (item: ListItem | undefined): ListItem | undefined =>
       item === undefined ? undefined : { ...item, node: GuardNode.guard(item.node, r.meta, this.rights, this.reading) };
-    if (r.new || r.delete || !this.reading || !this.rights.perInstance('read', r.meta)) return map(inner.call(this.inner, r), wrap);
+    if (r.new || r.delete || (r as { move?: boolean }).move === true || !this.reading || !this.rights.perInstance('read', r.meta)) return map(inner.call(this.inner, r), wrap);
     const readable = (item: ListItem): boolean => this.rights.allows('read', r.meta, entryPath(r.path, r.meta, item.key ?? r.key));
     if (r.key !== undefined) return map(inner.call(this.inner, r), (item) => (item !== undefined && readable(item) ? wrap(item) : undefined));
     return this.nextReadable(r, inner, readable, wrap);

@@ -13,9 +13,13 @@ import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
 import type { Logger } from '../logger.ts';
 import { AccessRights } from './access-rights.ts';
+import { authorizeEdit, DRY_RUN } from './authorize-edit.ts';
+import { DryNode } from './dry-node.ts';
 import { GuardNode } from './guard-node.ts';
 import { readNacmConfig, type AccessOperation, type NacmConfig } from './nacm-config.ts';
 import type { DataPath } from '../../data/data-path.ts';
+import { AUTHORIZE_EDIT, type AuthorizeEdit } from '../../actors/edit/commit-edit.ts';
+import type { RequestFilter } from '../../http/core/index.ts';
 
 export const NACM_MODULE = 'ietf-netconf-acm';
 
@@ -75,10 +79,18 @@ export class Nacm {
     return tops.some((n) => rights.allows(op, n, { segments: [{ meta: n as never }] }));
   }
 
+  /** Checks an edit before it reaches any node (authorize-edit.ts). */
+  private readonly authorize: AuthorizeEdit = (browser, cmd) => authorizeEdit(this.rightsFor(cmd.context), browser, cmd);
+
+  /** The core filter: tells whether the request only reads, and puts the edit check in the context of the others. */
+  readonly filter: RequestFilter = (req) =>
+    req.method === 'GET' || req.method === 'HEAD' ? { [READING]: true } : { [READING]: false, [AUTHORIZE_EDIT]: this.authorize };
+
   /** The module's root node as this request's user may use it. */
   guardRoot(node: Node, module: ModuleMeta, context: RequestContext): Node {
     const rights = this.rightsFor(context);
     if (rights.unrestricted) return node;
+    if (context[DRY_RUN] === true) return new GuardNode(new DryNode(node), rights, false);
     const reading = context[READING] === true;
     const ops = reading ? (['read'] as const) : undefined;
     const tops: SchemaNode[] = [...dataChildren(module.children), ...module.rpcs, ...module.notifications] as SchemaNode[];

@@ -1,0 +1,39 @@
+/**
+ * NACM before any node hears of an edit: the edit is run dry (DryNode under
+ * the user's GuardNode: reads go through, nothing is written, no BeginEdit
+ * or EndEdit is called) and the first access denial refuses it, so a
+ * denied write never calls a node's BeginEdit. Failures other than access
+ * are left to the real edit, which reports them as it always does. Users
+ * whose rights permit every write in the module skip the dry run.
+ */
+import type { Browser } from '../../actors/browser.ts';
+import { runToEnd } from '../../actors/co.ts';
+import { applyEdit } from '../../actors/edit/apply-edit.ts';
+import type { EditCommand } from '../../actors/edit/commit-edit.ts';
+import { RestconfFailure } from '../../errors/index.ts';
+import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import { dataChildren } from '../../meta/navigate.ts';
+import type { AccessRights } from './access-rights.ts';
+
+/** Set in the context of a dry run: the module's root is guarded over a DryNode. */
+export const DRY_RUN = 'rxconf.nacmDryRun';
+
+const WRITES = ['create', 'update', 'delete'] as const;
+
+const isAccessDenied = (e: unknown): boolean => e instanceof RestconfFailure && e.errors.some((x) => x.tag === 'access-denied');
+
+/** Whether every write anywhere in the module is permitted (no dry run needed). */
+export const writesPermitted = (rights: AccessRights, module: ModuleMeta): boolean =>
+  rights.unrestricted || (dataChildren(module.children) as SchemaNode[]).every((n) => rights.subtree(n, [...WRITES]) === 'permit');
+
+export const authorizeEdit = async (rights: AccessRights, browser: Browser, cmd: EditCommand): Promise<void> => {
+  if (writesPermitted(rights, browser.module)) return;
+  const root = browser.root(Object.create(cmd.context, { [DRY_RUN]: { value: true } }) as EditCommand['context']);
+  try {
+    await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input));
+  } catch (e) {
+    if (isAccessDenied(e)) throw e;
+  } finally {
+    root.node.release?.();
+  }
+};
