@@ -19,6 +19,8 @@ export interface ServerSettings {
   readonly requestTimeoutMs: number;
   readonly keepAliveSeconds: number;
   readonly maxQueuedEvents: number;
+  readonly replayBufferEvents: number;
+  readonly replayBufferSeconds: number;
   readonly debug: boolean;
 }
 
@@ -44,6 +46,8 @@ export const readSettings = (store: Datastore, module: ModuleMeta): ServerSettin
     requestTimeoutMs: Number(get('limits', 'request-timeout-ms')),
     keepAliveSeconds: Number(get('limits', 'keep-alive-seconds')),
     maxQueuedEvents: Number(get('limits', 'max-queued-events')),
+    replayBufferEvents: Number(get('limits', 'replay-buffer-events')),
+    replayBufferSeconds: Number(get('limits', 'replay-buffer-seconds')),
     debug: get('debug') === true,
   };
 };

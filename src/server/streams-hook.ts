@@ -2,7 +2,7 @@
  * The core's `streams` hook: a notification path or a module's change
  * stream becomes a Server-Sent Events answer from the shared event hub.
  */
-import { map, merge, mergeMap, NEVER, throwError, type Observable } from 'rxjs';
+import { map, NEVER, type Observable } from 'rxjs';
 import type { RequestContext } from '../actors/request-context.ts';
 import type { AccessRights } from './nacm/access-rights.ts';
 import { changesFor, notificationAccess } from './nacm/stream-access.ts';
@@ -17,8 +17,10 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorBody } from '../http/core/index.ts';
 import {
-  changeEvent, changeSource, compileEventFilter, ServerClosing, eventStreamResponse, notificationSource, sourceWhenAdded, type EventHub, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, eventStreamResponse, failOnClosing, notificationSource, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
 } from '../streams/index.ts';
+
+let replays = 0;
 
 const CHANGES = /^\/?([A-Za-z_][A-Za-z0-9_.-]*)\/changes\/?$/;
 
@@ -32,7 +34,9 @@ const refuse = (r: StreamRequest, errors: RestconfError[], status: number): Core
  * `closing` ends every stream's source when the server closes; `rightsOf`
  * (NACM) decides who may subscribe and what each access class receives;
  * `added` tells of sources registered later (a notification without one
- * answers an open stream of keep-alives until then).
+ * answers an open stream of keep-alives until then); `replay` keeps the
+ * listed streams' events for `start-time` (RFC 8040 §6.3): a replaying
+ * subscriber has a source of its own (its kept events, then the live ones).
  */
 export const streamsHook = (
   device: Device,
@@ -40,10 +44,12 @@ export const streamsHook = (
   closing: Observable<void> = NEVER,
   rightsOf?: (context: RequestContext) => AccessRights,
   added: Observable<NotificationMeta> = NEVER,
+  replay?: ReplayLog,
 ) => async (r: StreamRequest): Promise<CoreResponse> => {
-  for (const p of ['start-time', 'stop-time']) {
-    if (r.params.has(p)) return refuse(r, [restconfError('invalid-value', `${p}: this server keeps no event replay`, { type: 'protocol' })], 400);
-  }
+  const window = replayWindow(r.params.get('start-time'), r.params.get('stop-time'), Date.now());
+  if (typeof window === 'string') return refuse(r, [restconfError('invalid-value', window, { type: 'protocol' })], 400);
+  let stream: string | undefined;
+  let restricted = false;
   const text = r.params.get('filter');
   let filter;
   if (text !== undefined) {
@@ -61,6 +67,7 @@ export const streamsHook = (
     if (parent === undefined) return refuse(r, [restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path })], 404);
     const meta = steps[steps.length - 1]?.meta as NotificationMeta;
     key = path;
+    if (steps.length === 1) stream = `${browser.module.name}:${meta.name}`;
     open = notificationSource(browser, steps, r.context);
     if (!canNotify(parent.node, meta)) open = sourceWhenAdded(meta, added, open);
     if (rightsOf !== undefined) {
@@ -68,6 +75,7 @@ export const streamsHook = (
       const access = notificationAccess(rightsOf(r.context), steps[steps.length - 1]?.meta as NotificationMeta, dataPath);
       if (!access.allowed) return refuse(r, [restconfError('access-denied', `access denied: read of ${path}`, { path })], 403);
       key += access.classKey;
+      restricted = access.classKey !== '';
     }
   } else {
     const m = CHANGES.exec(r.path);
@@ -76,15 +84,24 @@ export const streamsHook = (
       return refuse(r, [restconfError('invalid-value', `no event stream at ${r.path}: streams are notification paths and {module}/changes`, { type: 'protocol' })], 404);
     }
     key = `${browser.module.name}/changes`;
+    stream = key;
     open = changeSource(browser);
     if (rightsOf !== undefined) {
       const visible = changesFor(rightsOf(r.context), device.schema, browser.module)(browser.changes);
       key += visible.classKey;
+      restricted = visible.classKey !== '';
       open = () => visible.events.pipe(map(changeEvent));
     }
+  }
+  if (window !== undefined) {
+    // a client NACM shows only part of the events replays nothing: the log keeps them whole
+    const replayed = stream === undefined || restricted ? undefined : replay?.replay(stream, window);
+    if (replayed === undefined) return refuse(r, [restconfError('invalid-value', restricted ? `start-time: replay of ${r.path} is not open to a client NACM shows part of its events` : `start-time: ${r.path} keeps no replay log`, { type: 'protocol' })], 400);
+    key = `${key} replay ${(replays += 1)}`;
+    open = () => replayed;
   }
   if (r.request.method === 'HEAD') return { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' }, body: undefined };
   const opened = open;
   // no signal: the transport returns the stream when the client goes away (reading it would make an AbortController per subscriber)
-  return eventStreamResponse(hub, { key, open: () => merge(opened(), closing.pipe(mergeMap(() => throwError(() => new ServerClosing())))), strict: r.strict, filter });
+  return eventStreamResponse(hub, { key, open: () => opened().pipe(failOnClosing(closing)), strict: r.strict, filter });
 };

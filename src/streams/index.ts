@@ -25,4 +25,9 @@ export {
 } from './event-filter.ts';
 export { notificationSource, changeSource, nestIn } from './event-sources.ts';
 export { sourceWhenAdded } from './source-when-added.ts';
+export { ReplayBuffer, type ReplayLimits } from './replay-buffer.ts';
+export { ReplayLog } from './replay-log.ts';
+export { replayWindow, type ReplayWindow } from './replay-window.ts';
+export { recordStreams } from './record-streams.ts';
+export { failOnClosing } from './fail-on-closing.ts';
 export { eventStreamResponse, type EventStreamRequest } from './event-stream-response.ts';

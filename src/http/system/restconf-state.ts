@@ -15,15 +15,16 @@ export interface StreamInfo {
   readonly replayLogCreationTime?: string;
 }
 
-/** The capabilities of RFC 8040 §9.1.1, with the server's with-defaults basic mode. */
+/** The capabilities of RFC 8040 §9.1.1, with the server's with-defaults basic mode (replay: when a stream keeps a log). */
 export const CAPABILITIES: readonly string[] = [
   'urn:ietf:params:restconf:capability:defaults:1.0?basic-mode=report-all',
   'urn:ietf:params:restconf:capability:depth:1.0',
   'urn:ietf:params:restconf:capability:fields:1.0',
   'urn:ietf:params:restconf:capability:filter:1.0',
-  'urn:ietf:params:restconf:capability:replay:1.0',
   'urn:ietf:params:restconf:capability:with-defaults:1.0',
 ];
+
+export const REPLAY = 'urn:ietf:params:restconf:capability:replay:1.0';
 
 const streamEntry = (s: StreamInfo): Record<string, unknown> => ({
   name: s.name,
@@ -35,7 +36,7 @@ const streamEntry = (s: StreamInfo): Record<string, unknown> => ({
 
 export const restconfState = (streams: readonly StreamInfo[]): Record<string, unknown> => ({
   'ietf-restconf-monitoring:restconf-state': {
-    capabilities: { capability: [...CAPABILITIES] },
+    capabilities: { capability: streams.some((s) => s.replayLogCreationTime !== undefined) ? [...CAPABILITIES, REPLAY] : [...CAPABILITIES] },
     ...(streams.length > 0 ? { streams: { stream: streams.map(streamEntry) } } : {}),
   },
 });
