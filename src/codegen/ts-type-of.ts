@@ -24,7 +24,8 @@ const parts = (type: TypeMeta, leafModule: string): string[] => {
       return (t.enums ?? []).map((e) => literal(e.name));
     case 'identityref': {
       const ids = admittedIdentities(t.bases ?? []);
-      if (ids.length === 0) return ['never'];
+      // No identity derives from the bases in the modules loaded: the identities come from modules not given.
+      if (ids.length === 0) return ['string'];
       return ids.flatMap((id) => (id.startsWith(`${leafModule}:`) ? [literal(id.slice(leafModule.length + 1)), literal(id)] : [literal(id)]));
     }
     case 'union':

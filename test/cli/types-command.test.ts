@@ -31,17 +31,22 @@ const generated = (async () => {
   const files = [stdout.trim()];
   if (hasShared) {
     const lines: string[] = [];
-    const code = typesCommand({ path: [corpusPublic], features: [], modules: ['openconfig-interfaces', 'openconfig-if-ip', 'openconfig-if-ethernet'], out, runtime }, (l) => lines.push(l), (l) => lines.push(l));
-    if (code !== 0) throw new Error(lines.join('\n'));
+    for (const modules of [['openconfig-interfaces', 'openconfig-if-ip', 'openconfig-if-ethernet'], ['ietf-interfaces', 'ietf-ip']]) {
+      const code = typesCommand({ path: [corpusPublic], features: [], modules, out, runtime }, (l) => lines.push(l), (l) => lines.push(l));
+      if (code !== 0) throw new Error(lines.join('\n'));
+    }
     files.push(...lines);
   }
   return files;
 })();
 
 const APP = `import type { AppContext } from ${JSON.stringify(runtime)};
-import { model } from './rxconf-demo.ts';
+import { of } from 'rxjs';
+import { model, type Overheat } from './rxconf-demo.ts';
 export default (app: AppContext) => {
   const demo = app.typed(model);
+  const event: Overheat = { sensor: 'cpu', value: '80.5', threshold: '75.0' };
+  demo.notification('rxconf-demo:overheat', of(event));
   demo.operation('rxconf-demo:reset-counters', () => ({ reset: 3 }));
   demo.operation('rxconf-demo:sensors/sensor/calibrate', ({ input }) => Promise.resolve({ applied: input.offset }));
   const node = demo.reflect({ sensors: { sensor: [{ name: 'cpu', kind: 'temperature', reading: { samples: '18446744073709551615' } }] } });
@@ -49,11 +54,47 @@ export default (app: AppContext) => {
 };
 `;
 
-const WRONG = `import type { AppContext } from ${JSON.stringify(runtime)};
+/** Files that must not compile, each with the one error tsc must give. */
+const WRONG: Record<string, { source: string; error: RegExp }> = {
+  'wrong-output.ts': {
+    source: `import type { AppContext } from ${JSON.stringify(runtime)};
 import { model } from './rxconf-demo.ts';
 export default (app: AppContext) => {
   app.typed(model).operation('rxconf-demo:reset-counters', () => ({ reset: 'three' }));
 };
+`,
+    error: /^wrong-output\.ts\(4,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
+  },
+  'wrong-input.ts': {
+    source: `import type { AppContext } from ${JSON.stringify(runtime)};
+import { model } from './rxconf-demo.ts';
+export default (app: AppContext) => {
+  app.typed(model).operation('rxconf-demo:sensors/sensor/calibrate', ({ input }) => {
+    const offset: number = input.offset;
+    return { applied: String(offset) };
+  });
+};
+`,
+    error: /^wrong-input\.ts\(5,\d+\): error TS2322: Type 'string \| undefined' is not assignable to type 'number'/,
+  },
+  'wrong-path.ts': {
+    source: `import type { AppContext } from ${JSON.stringify(runtime)};
+import { model } from './rxconf-demo.ts';
+export default (app: AppContext) => {
+  app.typed(model).operation('rxconf-demo:no-such-rpc', () => ({}));
+};
+`,
+    error: /^wrong-path\.ts\(4,\d+\): error TS2345: Argument of type '"rxconf-demo:no-such-rpc"' is not assignable/,
+  },
+};
+
+const CHOICE_USE = `import type { InterfacesInterfaceIpv4Address } from './ietf-interfaces.ts';
+export const byLength: InterfacesInterfaceIpv4Address = { ip: '192.0.2.1', 'prefix-length': 24 };
+export const byMask: InterfacesInterfaceIpv4Address = { ip: '192.0.2.1', netmask: '255.255.255.0' };
+`;
+
+const CHOICE_WRONG = `import type { InterfacesInterfaceIpv4Address } from './ietf-interfaces.ts';
+export const both: InterfacesInterfaceIpv4Address = { ip: '192.0.2.1', 'prefix-length': 24, netmask: '255.255.255.0' };
 `;
 
 const OPENCONFIG_USE = `import * as oc from './openconfig-interfaces.ts';
@@ -69,8 +110,13 @@ test('the generated types compile under strict; a handler answering the wrong sh
   if (!hasShared) t.log('note: ../shared is absent; only the demo module is compiled');
   writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
   writeFileSync(join(out, 'app.ts'), APP);
-  writeFileSync(join(out, 'wrong.ts'), WRONG);
-  if (hasShared) writeFileSync(join(out, 'openconfig-use.ts'), OPENCONFIG_USE);
+  const wrong = { ...WRONG };
+  if (hasShared) {
+    writeFileSync(join(out, 'openconfig-use.ts'), OPENCONFIG_USE);
+    writeFileSync(join(out, 'choice-use.ts'), CHOICE_USE);
+    wrong['choice-wrong.ts'] = { source: CHOICE_WRONG, error: /^choice-wrong\.ts\(2,\d+\): error TS2322: Type '\{ ip: string; 'prefix-length': number; netmask: string; \}' is not assignable to type 'InterfacesInterfaceIpv4Address'/ };
+  }
+  for (const [file, { source }] of Object.entries(wrong)) writeFileSync(join(out, file), source);
   writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       strict: true, target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true,
@@ -86,8 +132,12 @@ test('the generated types compile under strict; a handler answering the wrong sh
   );
   // Errors in src/ (paths from here start with ../) are other work in progress; these files must be clean.
   const errors = result.stdout.split('\n').filter((l) => /error TS\d+/.test(l) && !l.startsWith('../'));
-  t.is(errors.length, 1, result.stdout);
-  t.regex(errors[0] ?? '', /^wrong\.ts\(4,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
+  for (const [file, { error }] of Object.entries(wrong)) {
+    const mine = errors.filter((l) => l.startsWith(`${file}(`));
+    t.is(mine.length, 1, `${file}: ${result.stdout}`);
+    t.regex(mine[0] ?? '', error);
+  }
+  t.deepEqual(errors.filter((l) => !Object.keys(wrong).some((f) => l.startsWith(`${f}(`))), [], 'the generated files and the right uses compile');
   const demo = readFileSync(files[0] ?? '', 'utf8');
   t.regex(demo, /samples\?: string;/, 'uint64 is a string (RFC 7951)');
   t.regex(demo, /"sample-interval-ms"\?: number;/);
