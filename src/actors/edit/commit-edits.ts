@@ -14,7 +14,7 @@ import type { Device } from '../device.ts';
 import type { RequestContext } from '../request-context.ts';
 import type { Selection } from '../selection.ts';
 import { applyEdit, type EditOutcome } from './apply-edit.ts';
-import { publish } from './commit-edit.ts';
+import { AUTHORIZE_EDIT, publish, type AuthorizeEdit } from './commit-edit.ts';
 import { EditFailure, validateEdits, type PlannedEdit } from './validate-candidate.ts';
 
 const inMailboxes = <T>(browsers: readonly Browser[], work: () => Promise<T>): Promise<T> => {
@@ -27,6 +27,16 @@ export const commitEdits = async (device: Device, edits: readonly PlannedEdit[],
   const durable: Promise<void>[] = [];
   const ctx = Object.create(context, { [AFTER_COMMIT]: { value: durable } }) as RequestContext;
   const outcomes = await inMailboxes(browsers, async () => {
+    const authorize = context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;
+    if (authorize !== undefined) {
+      for (const [i, e] of edits.entries()) {
+        try {
+          await authorize(e.browser, { ...e, context });
+        } catch (failure) {
+          throw new EditFailure(i, failure);
+        }
+      }
+    }
     const committed = await validateEdits(device, edits, context, true);
     const roots = new Map<Browser, Selection>();
     const done: EditOutcome[] = [];
