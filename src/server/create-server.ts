@@ -25,7 +25,7 @@ import { DataContainer } from '../data/data-container.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { createRestconfCore, type RequestFilter } from '../http/core/index.ts';
 import type { Handler } from '../http/exchange.ts';
-import { createEventHub, ServerClosing, type StreamEvent } from '../streams/index.ts';
+import { createEventHub, recordStreams, ReplayLog, ServerClosing, type StreamEvent } from '../streams/index.ts';
 import { withAccessLog } from './access-log.ts';
 import { createAppContext, type AppContext, type RootOverride } from './app-context.ts';
 import { AppHandlers } from './app-handlers.ts';
@@ -54,7 +54,7 @@ import { serverNode } from './server-node.ts';
 import { streamsHook } from './streams-hook.ts';
 import { withSystemRoutes } from './system-routes.ts';
 import { withTimeout } from './with-timeout.ts';
-import { PROTOCOL_MODULES, protocolRoots } from '../http/system/protocol-modules.ts';
+import { plannedUrl, PROTOCOL_MODULES, protocolRoots } from '../http/system/protocol-modules.ts';
 
 export type { Transport } from './listen-transport.ts';
 export type { InjectRequest, InjectResponse } from './inject.ts';
@@ -182,7 +182,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   let listening: Listening | undefined;
   let callHome: CallHome | undefined;
   let url = '';
-  const protocol = protocolRoots({ schema, device, base: () => url });
+  const replay = new ReplayLog(() => ({ maxEvents: settings.replayBufferEvents, maxAgeMs: settings.replayBufferSeconds * 1000 }));
+  const baseUrl = (): string => (url !== '' ? url : plannedUrl(o.host ?? settings.address, o.port ?? settings.port));
+  const protocol = protocolRoots({ schema, device, base: baseUrl, replaySince: (name) => replay.createdAt(name), replayVersion: () => replay.version });
   for (const m of schema.modules.values()) {
     if (!m.implemented) continue;
     const own = overrides.has(m.name) ? undefined : protocol.get(m.name);
@@ -198,6 +200,8 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
   const ready = o.app === undefined ? Promise.resolve() : loadApp(o.app, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
   ready.catch(() => undefined); // reported by listen() and inject()
+  if (settings.replayBufferEvents > 0) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
+  cleanups.push(() => replay.close());
 
   let edits = 0;
   for (const b of device.all) b.changes.subscribe(() => { edits += 1; });
@@ -205,7 +209,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const inFlight = new InFlight();
   const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
     device,
-    streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added),
+    streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, replay),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
     maxNodeCount: settings.maxNodeCount,
     filters: [identityFilter, ...(nacm === undefined ? [] : [nacm.filter]), ...(o.filters ?? [])],

@@ -22,13 +22,16 @@ export const PROTOCOL_MODULES: readonly string[] = [YANG_LIBRARY_MODULE, MONITOR
 export interface ProtocolSources {
   readonly schema: SchemaContext;
   readonly device: Device;
-  /** The server's URL (`http://host:port`), for locations; '' before it listens. */
+  /** The server's URL (`http://host:port`), for locations (see `plannedUrl` for one that does not listen yet). */
   readonly base: () => string;
   /** When a stream's replay buffer was created, by stream name (RFC 3339), if it keeps one. */
   readonly replaySince?: (stream: string) => string | undefined;
   /** Changes whenever a replay buffer is created. */
   readonly replayVersion?: () => number;
 }
+
+/** The URL a server will have on `host` and `port`: the locations of one that answers before it listens (inject). */
+export const plannedUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** The root node of each protocol module the schema holds, by module name. */
 export const protocolRoots = (s: ProtocolSources): Map<string, () => Node> => {

@@ -190,3 +190,19 @@ for (const transport of ['uws', 'http1'] as const) {
     }
   });
 }
+
+test('a server that does not listen yet (inject) answers the library and restconf-state with the URLs it will have', async (t) => {
+  const server = createServer({ searchPath: [join(fixtures, 'server')], modules: ['sv-streams'], data: false, logger: false, host: '127.0.0.1', port: 18080 });
+  try {
+    for (const headers of [{ accept: 'application/json' }, STRICT]) {
+      const lib = await server.inject({ method: 'GET', path: '/restconf/data/ietf-yang-library:modules-state/module=sv-streams,/schema', headers });
+      t.is(lib.status, 200, String(lib.body));
+      t.regex(String(lib.body), /"http:\/\/127\.0\.0\.1:18080\/restconf\/schema\/sv-streams/);
+      const all = await server.inject({ method: 'GET', path: '/restconf/data', headers });
+      t.is(all.status, 200, String(all.body).slice(0, 300));
+      t.regex(String(all.body), /restconf-state/);
+    }
+  } finally {
+    await server.close();
+  }
+});
