@@ -149,14 +149,19 @@ export const runRead = (walk: Co<void>, buffer: JsonBuffer, fit?: FitCheck): Rea
   }) : settle(first);
 };
 
-/** Runs a walk to its end, dropping its output as it goes: what it would answer is not kept (a counting pass). */
-export const drainRead = async (walk: Co<void>, buffer: JsonBuffer): Promise<void> => {
+/**
+ * Runs a walk to its end, dropping its output as it goes: what it would
+ * answer is not kept (a counting pass). It stops, cancelled, when
+ * `abandoned` says the client went away.
+ */
+export const drainRead = async (walk: Co<void>, buffer: JsonBuffer, abandoned?: () => boolean): Promise<void> => {
   const runner = new Runner(walk);
   try {
     for (;;) {
       const s = await runner.step();
       buffer.take();
       if (s.done) return;
+      if (abandoned?.() === true) throw new Error('the request was abandoned');
     }
   } catch (e) {
     runner.cancel();

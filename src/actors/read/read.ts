@@ -69,10 +69,12 @@ const walkOf = (roots: readonly Selection[], steps: readonly TargetStep[], st: R
  * A read bounded by rx.max-node-count answers too-big before anything is
  * handed out, never after (read-body.ts FitCheck). The counting pass of a
  * long answer reads plain data again as it is; over nodes it needs fresh
- * roots, from `again` (without it, such an answer is held whole).
+ * roots, from `again` (without it, such an answer is held whole); it stops
+ * when `abandoned` says the client went away.
  */
 export const readChunks = (
-  roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT, again?: () => readonly Selection[],
+  roots: readonly Selection[], steps: readonly TargetStep[], options: ReadOptions, flushAt = FLUSH_AT,
+  again?: () => readonly Selection[], abandoned?: () => boolean,
 ): ReadChunks | Promise<ReadChunks> => {
   const st = readState(options, flushAt, false);
   const datas = plainRoots(roots);
@@ -80,7 +82,7 @@ export const readChunks = (
   if (!st.budget.bounded) return runRead(walk, st.buffer);
   const count = datas === undefined && again === undefined ? undefined : (): Promise<void> => {
     const c = readState(options, flushAt, true);
-    return drainRead(datas === undefined ? walkOf(again?.() ?? [], steps, c) : readPlain(roots, datas, steps, c), c.buffer);
+    return drainRead(datas === undefined ? walkOf(again?.() ?? [], steps, c) : readPlain(roots, datas, steps, c), c.buffer, abandoned);
   };
   return runRead(walk, st.buffer, { holdAt: HOLD_AT, count, lift: () => st.budget.lift() });
 };

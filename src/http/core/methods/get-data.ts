@@ -26,6 +26,6 @@ const answer = (call: Call, target: ResolvedTarget, body: ReadChunks): CoreRespo
 export const getData = (call: Call, target: ResolvedTarget): Maybe<CoreResponse> => {
   const o = readOptions(call.params, { target: target.meta, schema: call.settings.device.schema }, call.strict, call.settings.maxNodeCount);
   if (!o.ok) return fail(call, [o.error]);
-  const body = readChunks(rootsOf(call, target), target.steps, o.options, call.settings.flushAt, () => rootsOf(call, target));
+  const body = readChunks(rootsOf(call, target), target.steps, o.options, call.settings.flushAt, () => rootsOf(call, target), () => call.context.signal?.aborted === true);
   return isPromise(body) ? body.then((b) => answer(call, target, b)) : answer(call, target, body);
 };

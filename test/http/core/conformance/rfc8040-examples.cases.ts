@@ -38,7 +38,7 @@ export const rfc8040Cases: readonly Case[] = [
     fixture: 'jukebox-library',
     exchanges: [
       { method: 'PATCH', path: '/restconf/data', headers: STRICT, body: { 'ietf-restconf:data': twoArtists }, expect: { status: 204 } },
-      { path: `${LIB}/artist=Foo%20Fighters?fields=album(name)`, headers: STRICT_GET, expect: { status: 200, json: { 'example-jukebox:artist': [{ album: [{ name: 'Wasting Light' }, { name: 'One by One' }] }] } } },
+      { path: `${LIB}/artist=Foo%20Fighters?fields=album(name)`, headers: STRICT_GET, expect: { status: 200, json: { 'example-jukebox:artist': [{ name: 'Foo Fighters', album: [{ name: 'Wasting Light' }, { name: 'One by One' }] }] } } },
       { path: `${LIB}/artist=Nick%20Cave%20and%20the%20Bad%20Seeds/album=Tender%20Prey/year`, headers: STRICT_GET, expect: { status: 200, json: { 'example-jukebox:year': 1988 } } },
     ],
   },
