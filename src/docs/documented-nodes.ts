@@ -29,7 +29,7 @@ export const documentedNodes = (module: ModuleMeta, schema: SchemaContext): Docu
     seen.add(n);
     if (own) out.push({ node: n, path: pathOf(n, module), depth });
     if ('recursive' in n && n.recursive) return;
-    for (const c of schemaChildren(n)) walk(c, depth + 1, own || c.module === module);
+    for (const c of schemaChildren(n)) walk(c, depth + 1, c.module === module);
   };
   for (const c of schemaChildren(module)) walk(c, 0, true);
   // Nodes this module augments into others.

@@ -15,10 +15,11 @@ import { corpusPublic, sharedTest } from '../helpers/shared.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
-const out = mkdtempSync(join(tmpdir(), 'rxconf-docs-'));
-test.after.always(() => rmSync(out, { recursive: true, force: true }));
+const base = mkdtempSync(join(tmpdir(), 'rxconf-docs-'));
+test.after.always(() => rmSync(base, { recursive: true, force: true }));
 
-const docs = async (path: string, ...modules: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+/** `rxconf docs` into `out` (one directory per test: tests run at once). */
+const docs = async (out: string, path: string, ...modules: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), 'docs', '--path', path, ...modules, '--out', out]);
     return { code: 0, stdout, stderr };
@@ -70,7 +71,8 @@ const readHtml = async (html: string, paths: readonly string[]): Promise<HtmlRea
 };
 
 test('the demo: tree, every node with type, default, constraints and description, in Markdown and HTML', async (t) => {
-  const r = await docs(join(root, 'demo', 'yang'), 'rxconf-demo');
+  const out = join(base, 'demo');
+  const r = await docs(out, join(root, 'demo', 'yang'), 'rxconf-demo');
   t.is(r.code, 0, r.stderr);
   t.deepEqual(r.stdout.trim().split('\n'), [join(out, 'rxconf-demo.md'), join(out, 'rxconf-demo.html')]);
   const md = readFileSync(join(out, 'rxconf-demo.md'), 'utf8');
@@ -102,8 +104,28 @@ test('the demo: tree, every node with type, default, constraints and description
   t.regex(read.tree, /\+--rw sensor\* \[name\]/);
 });
 
+sharedTest('corpus modules: must, unique, min/max-elements, ordered-by, presence, and augments documented by the augmenting module', async (t) => {
+  const out = join(base, 'constraints');
+  const r = await docs(out, corpusPublic, 'ietf-vrrp', 'ietf-system-tacacs-plus', 'ietf-alarms');
+  t.is(r.code, 0, r.stderr);
+  const vrrp = readFileSync(join(out, 'ietf-vrrp.md'), 'utf8');
+  const v4 = '/ietf-interfaces:interfaces/ietf-interfaces:interface/ietf-ip:ipv4/vrrp/vrrp-instance';
+  t.like(Object.fromEntries(section(vrrp, `${v4}/virtual-ipv4-addresses/virtual-ipv4-address`)), { kind: 'list', key: 'ipv4-address', 'max-elements': '16' });
+  t.like(Object.fromEntries(section(vrrp, `${v4}/track/interfaces/interface/interface`)), { must: '/if:interfaces/if:interface[if:name=current()]/ip:ipv4' });
+  const ifs = readFileSync(join(out, 'ietf-interfaces.md'), 'utf8');
+  t.notRegex(ifs, /^### .*vrrp/m, 'ietf-interfaces has no section for the nodes ietf-vrrp augments in');
+  const tacacs = readFileSync(join(out, 'ietf-system-tacacs-plus.md'), 'utf8');
+  t.like(Object.fromEntries(section(tacacs, '/ietf-system:system/tacacs-plus/server')), { kind: 'list', unique: 'address port', 'ordered-by': 'user' });
+  t.regex(section(tacacs, '/ietf-system:system/tacacs-plus').get('must') ?? '', /^not\(derived-from-or-self\(.*\(error: When 'tacacs-plus' is used as a system authentication method/);
+  const alarms = readFileSync(join(out, 'ietf-alarms.md'), 'utf8');
+  t.like(Object.fromEntries(section(alarms, '/alarms/alarm-list/alarm/status-change')), { kind: 'list', 'min-elements': '1', config: 'false' });
+  t.like(Object.fromEntries(section(alarms, '/alarms/alarm-list/purge-alarms/input/older-than')), { kind: 'container', presence: 'Age specification' });
+  t.like(Object.fromEntries(section(alarms, '/alarms/control/notify-severity-level')), { when: '../notify-status-changes = "severity-level"' });
+});
+
 sharedTest('corpus modules: ietf-access-control-list (when, pattern, length, keys) and openconfig-interfaces', async (t) => {
-  const r = await docs(corpusPublic, 'ietf-access-control-list', 'openconfig-interfaces');
+  const out = join(base, 'acl-openconfig');
+  const r = await docs(out, corpusPublic, 'ietf-access-control-list', 'openconfig-interfaces');
   t.is(r.code, 0, r.stderr);
   const acl = readFileSync(join(out, 'ietf-access-control-list.md'), 'utf8');
   t.like(Object.fromEntries(section(acl, '/acls/acl')), { kind: 'list', key: 'name' });
@@ -115,6 +137,7 @@ sharedTest('corpus modules: ietf-access-control-list (when, pattern, length, key
   t.like(Object.fromEntries(section(oc, '/interfaces/interface/config/mtu')), { type: 'uint16' });
   t.like(Object.fromEntries(section(oc, '/interfaces/interface/config/type')), { mandatory: 'true', type: 'identityref' });
   const html = readFileSync(join(out, 'openconfig-interfaces.html'), 'utf8');
+  t.notRegex(oc, /### `\/interfaces\/interface\/openconfig-if-ethernet:/, 'nodes other modules augment in are theirs to document');
   const read = await readHtml(html, ['/interfaces/interface/config/mtu']);
   if (read === undefined) {
     t.log(`note: ${CHROMIUM} is absent; the HTML is not parsed by a browser`);
