@@ -1,7 +1,10 @@
 /**
  * One log line per answered request: request id, method, path (query values
  * that may carry credentials are redacted), status, duration to the answer,
- * body bytes when known, remote address. Headers are never logged.
+ * body bytes when known, remote address. Headers are never logged. A
+ * request whose client went away before its answer was sent is logged as
+ * that (`clientGone`, status 499 as nginx writes it: nothing was sent), not
+ * as the 500 the core made for no one.
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import type { Logger } from './logger.ts';
@@ -23,6 +26,9 @@ const bodyBytes = (res: CoreResponse): number | undefined => {
   return undefined;
 };
 
+/** nginx's "client closed request": what the log says when no answer could be sent. */
+const CLIENT_GONE = 499;
+
 let sequence = 0;
 const prefix = `${process.pid.toString(36)}-`;
 
@@ -40,11 +46,14 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
   const id = requestId(req);
   const done = (res: CoreResponse): CoreResponse => {
     const bytes = bodyBytes(res);
+    // the signal is read only here: an AbortController per request is not paid on success
+    const gone = res.status >= 500 && req.signal.aborted;
     logger.info({
       reqId: id,
       method: req.method,
       path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
-      status: res.status,
+      status: gone ? CLIENT_GONE : res.status,
+      ...(gone ? { clientGone: true } : {}),
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       ...(bytes === undefined ? { stream: true } : { bytes }),
       remote: req.remoteAddress,

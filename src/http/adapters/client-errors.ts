@@ -66,3 +66,16 @@ export const unservedVersion = (req: NodeRequest): number | undefined => {
   if (major === 1) return undefined;
   return major === 0 ? 400 : 505;
 };
+
+/**
+ * node:http's `connect` listener: a CONNECT request (a proxy's method, which
+ * node hands over as a bare socket) is 501 and a close; without a listener
+ * node closes the connection without a status.
+ */
+export const answerConnect = (_req: unknown, socket: Duplex): void => {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(`HTTP/1.1 ${statusLine(501)}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+};

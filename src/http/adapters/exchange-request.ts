@@ -1,9 +1,8 @@
 import type { CoreRequest } from '../exchange.ts';
+import { clientGone } from './client-gone.ts';
 import { emptyBody } from './empty-body.ts';
 
 const noHeaders: ReadonlyMap<string, string> = new Map();
-
-export const clientGone = (): DOMException => new DOMException('the client went away', 'AbortError');
 
 /**
  * The request side of one exchange: the exchange object is itself the

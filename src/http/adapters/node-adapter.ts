@@ -3,7 +3,7 @@ import { createSecureServer, createServer as createH2cServer } from 'node:http2'
 import type { Server, Socket } from 'node:net';
 import type { Handler } from '../exchange.ts';
 import { type AdapterOptions, type ExchangeSettings, exchangeSettings } from './adapter-options.ts';
-import { answerClientError, unservedVersion } from './client-errors.ts';
+import { answerClientError, answerConnect, unservedVersion } from './client-errors.ts';
 import { invokeHandler } from './invoke-handler.ts';
 import { NodeExchange, type NodeResponse } from './node-exchange.ts';
 import type { NodeRequest } from './node-request.ts';
@@ -56,6 +56,8 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
         : createHttpServer(HTTP1_OPTIONS, onRequest);
   // malformed requests, oversized heads, unknown methods: a status and a close (docs/http.md)
   server.on('clientError', answerClientError);
+  // CONNECT (HTTP/1.1): 501 and a close rather than node's silent close
+  if (options.tls === undefined && options.http2 !== true) server.on('connect', answerConnect);
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

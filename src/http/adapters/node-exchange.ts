@@ -4,7 +4,8 @@ import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';
 import { checkResponseHead } from './check-response-head.ts';
-import { clientGone, ExchangeRequest } from './exchange-request.ts';
+import { clientGone, isClientGone } from './client-gone.ts';
+import { ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
 import { type NodeRequest, readNodeHeaders, splitTarget } from './node-request.ts';
 import { outgoingHeaders } from './outgoing-headers.ts';
@@ -190,7 +191,7 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
 
   /** The answer cannot be completed: cut it so the client sees it broken. */
   fail(error: unknown): void {
-    this.#settings.onError(error);
+    if (!isClientGone(error)) this.#settings.onError(error);
     if (this.#phase === 'ended' || this.#phase === 'aborted') return;
     this.#abort();
     const res = this.#res;

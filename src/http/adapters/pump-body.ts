@@ -78,7 +78,23 @@ class SyncPump implements Pump {
   }
 }
 
-/** Any other stream: one Promise per pull (what an AsyncIterator costs). */
+/**
+ * How long a pump may keep writing before it lets the event loop run: a
+ * socket that takes every chunk at once (a fast reader on loopback) would
+ * otherwise keep the pump going in microtasks, and no other socket, timer
+ * or request would be served until a 10 MB answer was written. With 20 such
+ * answers at once, a small request waits at most about 20 turns.
+ */
+const TURN_MS = 1;
+
+/** The next turn of the event loop, after I/O: other sockets are served first. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Any other stream: one Promise per pull (what an AsyncIterator costs). The
+ * pump yields to the event loop (setImmediate) once it has been writing for
+ * `TURN_MS` since it last waited for the socket or yielded.
+ */
 class AsyncPump implements Pump {
   readonly #iterator: AsyncIterator<string | Uint8Array>;
   readonly #sink: BodySink;
@@ -98,6 +114,7 @@ class AsyncPump implements Pump {
 
   async #run(): Promise<void> {
     const sink = this.#sink;
+    let turnStarted = performance.now();
     while (!this.#finished) {
       let step: IteratorResult<string | Uint8Array>;
       try {
@@ -121,7 +138,13 @@ class AsyncPump implements Pump {
         closeIterator(this.#iterator);
         return sink.fail(error);
       }
-      if (!writable) await new Promise<void>((resume) => sink.whenWritable(resume));
+      if (!writable) {
+        await new Promise<void>((resume) => sink.whenWritable(resume));
+        turnStarted = performance.now();
+      } else if (performance.now() - turnStarted >= TURN_MS) {
+        await nextTurn();
+        turnStarted = performance.now();
+      }
     }
   }
 }

@@ -3,7 +3,8 @@ import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';
 import { checkResponseHead } from './check-response-head.ts';
-import { clientGone, ExchangeRequest } from './exchange-request.ts';
+import { clientGone, isClientGone } from './client-gone.ts';
+import { ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
 import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { releaseBody } from './release-body.ts';
@@ -133,7 +134,7 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
 
   /** The answer cannot be completed: cut the connection so the client sees it broken. */
   fail(error: unknown): void {
-    this.#state.onError(error);
+    if (!isClientGone(error)) this.#state.onError(error);
     if (this.settled) return;
     this.#res.close();
     this.#abort();

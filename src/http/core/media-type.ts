@@ -68,12 +68,21 @@ export const acceptNamesYangJson = (accept: string | undefined): boolean =>
 /** The media type of a Content-Type header without its parameters, lower-cased. */
 export const essenceOf = (contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase();
 
-/** Whether a request body of this Content-Type can be read (absent means JSON). */
-export const isJsonContent = (contentType: string | undefined): boolean => {
-  if (contentType === undefined) return true;
-  const e = essenceOf(contentType);
-  return e === YANG_JSON || e === PLAIN_JSON;
-};
+/**
+ * The media types a request body is read in: the one place that decides
+ * which bodies are refused with 415 (a reader for another type, such as
+ * YANG Patch or form input, adds its type here or passes its own set).
+ */
+export const JSON_BODY_TYPES: ReadonlySet<string> = new Set([YANG_JSON, PLAIN_JSON]);
+
+/**
+ * Whether a request body of this Content-Type can be read. A body without
+ * Content-Type is not: it is what a web page can send cross-origin without
+ * a CORS preflight (as are text/plain and the form types), so it is 415,
+ * never read as JSON.
+ */
+export const isJsonContent = (contentType: string | undefined, accepted: ReadonlySet<string> = JSON_BODY_TYPES): boolean =>
+  contentType !== undefined && accepted.has(essenceOf(contentType));
 
 /** Whether Accept admits Server-Sent Events (what an EventSource sends): such a request may only reach an event stream. */
 export const admitsEventStream = (accept: string | undefined): boolean =>

@@ -99,3 +99,31 @@ test('a sink that throws returns the stream and fails the sink', async (t) => {
   t.like(sink.failures[0], { message: 'socket gone' });
   t.is(state.returned, 1);
 });
+
+test('a socket that takes every chunk does not keep the event loop from other work: the pump yields', async (t) => {
+  // A stream that answers every pull at once, for as long as it takes a
+  // timer to run (or 10 s at most, so a pump that never yields ends anyway).
+  const sink = new RecordingSink();
+  let timerRan = false;
+  const started = Date.now();
+  let stopped = false;
+  const endless: AsyncIterable<string> = {
+    [Symbol.asyncIterator]: () => ({
+      next: async () => (timerRan || Date.now() - started > 10_000 ? { done: true, value: undefined } : { done: false, value: 'x'.repeat(1024) }),
+      return: async () => {
+        stopped = true;
+        return { done: true, value: undefined };
+      },
+    }),
+  };
+  let endedWhenTimerRan: number | undefined;
+  setTimeout(() => {
+    timerRan = true;
+    endedWhenTimerRan = sink.ended;
+  }, 0);
+  pumpBody(endless, sink);
+  t.is(await sink.finished.promise, 'ended');
+  t.is(endedWhenTimerRan, 0, 'the timer ran while the stream was still being written');
+  t.true(sink.written.length > 0);
+  t.false(stopped);
+});

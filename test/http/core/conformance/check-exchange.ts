@@ -38,7 +38,10 @@ export const checkExchange = async (t: ExecutionContext, client: Client, x: Exch
   const method = x.method ?? 'GET';
   const label = `#${index + 1} ${method} ${x.path}`;
   const body = bodyChunks(x.body);
-  const { response, text } = await fetchText(client, { method, path: x.path, headers: x.headers ?? {}, ...(body === undefined ? {} : { body }) });
+  // A body needs a JSON Content-Type (415 without one); cases that name none send JSON.
+  const named = Object.keys(x.headers ?? {}).some((h) => h.toLowerCase() === 'content-type');
+  const headers = body === undefined || named ? (x.headers ?? {}) : { 'content-type': 'application/json', ...x.headers };
+  const { response, text } = await fetchText(client, { method, path: x.path, headers, ...(body === undefined ? {} : { body }) });
   const e = x.expect;
   t.is(response.status, e.status, `${label}: status (body: ${text.slice(0, 300)})`);
   for (const [name, want] of Object.entries(e.headers ?? {})) {
