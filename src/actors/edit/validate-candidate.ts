@@ -21,7 +21,7 @@ import type { RequestContext } from '../request-context.ts';
 import { applyEdit, type EditOperation } from './apply-edit.ts';
 import type { EditCommand } from './commit-edit.ts';
 import type { InsertAt } from './insert-at.ts';
-import { NodeTree } from './node-tree.ts';
+import { CandidateRoots } from './candidate-roots.ts';
 
 /** One edit of a transaction that may hold several (a YANG Patch), each on its module's tree. */
 export interface PlannedEdit {
@@ -39,17 +39,6 @@ export class EditFailure extends Error {
     this.name = 'EditFailure';
   }
 }
-
-/** A module's data tree when its root node exposes it (the datastore), else undefined. */
-const liveTree = (browser: Browser, context: RequestContext): DataContainer | undefined => {
-  const root = browser.root(context);
-  try {
-    const peeked = root.node.peek?.();
-    return peeked instanceof DataContainer && peeked.meta === browser.module ? peeked : undefined;
-  } finally {
-    root.node.release?.();
-  }
-};
 
 /** Attempts before giving up on nodes that keep answering late (each attempt reads more). */
 const ATTEMPTS = 64;
@@ -96,18 +85,9 @@ export const validateCandidate = (device: Device, browser: Browser, cmd: EditCom
  * transaction; with `named`, an edit that fails is named by an EditFailure.
  */
 export async function validateEdits(device: Device, edits: readonly PlannedEdit[], context: RequestContext, named = false): Promise<() => void> {
-  const roots = new Map<string, DataContainer>();
-  const trees: NodeTree[] = [];
-  for (const b of device.all) {
-    const live = liveTree(b, context);
-    if (live !== undefined) {
-      roots.set(b.module.name, live);
-      continue;
-    }
-    const t = new NodeTree(b, context, device.schema);
-    trees.push(t);
-    roots.set(b.module.name, t.root);
-  }
+  // Each module's tree is made when validation first looks at it (candidate-roots.ts).
+  const roots = new CandidateRoots(device, context);
+  const trees = roots.trees;
   try {
     for (let n = 1; ; n++) {
       for (const t of trees) t.restart();
