@@ -200,7 +200,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
   const ready = o.app === undefined ? Promise.resolve() : loadApp(o.app, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
   ready.catch(() => undefined); // reported by listen() and inject()
-  if (settings.replayBufferEvents > 0) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
+  if (settings.replayBufferEvents > 0 && nacm === undefined) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
   cleanups.push(() => replay.close());
 
   let edits = 0;

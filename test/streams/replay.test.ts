@@ -159,6 +159,23 @@ for (const transport of ['uws', 'http1'] as const) {
   });
 }
 
+test.serial('with NACM on no stream keeps a log: replay-support false, start-time 400', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'rxconf-replay-nacm-'));
+  const data = join(dir, 'data.json');
+  writeFileSync(data, JSON.stringify({ 'rxconf-server:server': { limits: { 'replay-buffer-events': 100 } } }));
+  const server = createServer({ searchPath: [join(fixtures, 'server')], modules: ['sv-streams'], data, logger: false, transport: 'http1', port: 0, nacm: true });
+  const { url } = await server.listen();
+  try {
+    const r = await fetch(`${url}/restconf/data/ietf-restconf-monitoring:restconf-state/streams/stream=sv-streams%3Aalarm/replay-support`, { headers: STRICT });
+    t.is(r.status, 200);
+    t.deepEqual(await r.json(), { 'ietf-restconf-monitoring:replay-support': false });
+    const refused = await fetch(`${url}/restconf/data/sv-streams:alarm?start-time=${encodeURIComponent(new Date().toISOString())}`);
+    t.is(refused.status, 400);
+  } finally {
+    await server.close();
+  }
+});
+
 const event = (time: number): StreamEvent => ({ time: new Date(time), content: () => ({}), plain: () => time });
 
 test('the buffer keeps at most its size and nothing older than its age, both read live', (t) => {
