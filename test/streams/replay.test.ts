@@ -130,6 +130,26 @@ for (const transport of ['uws', 'http1'] as const) {
     }
   });
 
+  test.serial(`${transport}: replayed events keep their own eventTime, and a filter applies to them`, async (t) => {
+    const { server, url, alarms } = await start(transport);
+    try {
+      const since = new Date(Date.now() - 1).toISOString();
+      for (let i = 1; i <= 4; i++) alarms.next({ severity: i, text: `s${i}` });
+      const sent = Date.now();
+      await new Promise((r) => setTimeout(r, 30));
+      const c = await SseClient.open(`${url}/restconf/data/sv-streams:alarm?start-time=${encodeURIComponent(since)}&filter=${encodeURIComponent('severity>2')}`, STRICT);
+      await until(() => c.messages.length >= 2, 'the two matching events');
+      t.deepEqual(texts(c, true), ['s3', 's4']);
+      for (const m of c.messages) {
+        const time = Date.parse((JSON.parse(m.data) as Record<string, any>)['ietf-restconf:notification'].eventTime as string);
+        t.true(time <= sent, 'the time the event happened, not the time it was replayed');
+      }
+      c.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   test.serial(`${transport}: bad combinations are 400 invalid-value in both modes`, async (t) => {
     const { server, url } = await start(transport);
     try {
