@@ -21,7 +21,7 @@ const SERVER = { name: 'r1', udp: { address: '192.0.2.1', 'shared-secret': 's' }
 type Json = Record<string, unknown>;
 
 const exchanges = (strict: boolean): readonly Exchange[] => {
-  const get = strict ? { accept: 'application/yang-data+json' } : {};
+  const get: Readonly<Record<string, string>> = strict ? { accept: 'application/yang-data+json' } : {};
   const top = (name: string, value: unknown): Json => ({ [strict ? `ietf-system:${name}` : name]: value });
   // RFC 7951 §6.8: the identity of the leaf's own module may be written without its module name.
   const entry = { name: 'r1', udp: { address: '192.0.2.1', 'authentication-port': 1812, 'shared-secret': 's' }, 'authentication-type': 'radius-pap' };
