@@ -20,6 +20,7 @@ import type { Selection } from '../selection.ts';
 import { copyInto, displaceFor, failed } from './copy-into.ts';
 import { editWithHooks, withNode } from './edit-hooks.ts';
 import { placeValue, rowFor, type InsertAt } from './insert-at.ts';
+import { stepsPath } from './steps-path.ts';
 
 /** `move`: an existing entry of an ordered-by user list or leaf-list goes where `insert` says (YANG Patch move). */
 export type EditOperation = 'merge' | 'replace' | 'create' | 'delete' | 'move';
@@ -143,10 +144,11 @@ function* fieldExists(holder: Selection, step: TargetStep): Co<boolean> {
  * Runs an edit on the tree under `root`. `input` is a DataContainer for node
  * targets, a value for field targets. `insert` places the target, an entry
  * of an ordered-by user list or leaf-list: a new one, or one that exists
- * (PUT with insert, move).
+ * (PUT with insert, move). A delete with `mustExist` of a missing target
+ * is data-missing (YANG Patch delete; remove and RESTCONF DELETE are not).
  */
 export function* applyEdit(
-  root: Selection, steps: readonly TargetStep[], op: EditOperation, input: DataContainer | FieldValue | undefined, insert?: InsertAt,
+  root: Selection, steps: readonly TargetStep[], op: EditOperation, input: DataContainer | FieldValue | undefined, insert?: InsertAt, mustExist = false,
 ): Co<EditOutcome> {
   const last = steps[steps.length - 1];
   const fieldStep = last !== undefined && isField(last) ? last : undefined;
@@ -164,6 +166,7 @@ export function* applyEdit(
   const targetExists = allThere && (fieldStep === undefined || (yield* fieldExists(deepest.sel, fieldStep)));
 
   if (op === 'delete') {
+    if (!targetExists && mustExist) throw dataMissing(formatPath(stepsPath(steps)));
     if (!targetExists) return { created: false, existed: false };
     if (fieldStep !== undefined) {
       yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => writeField(deepest.sel, fieldStep, 'delete', undefined));
@@ -185,7 +188,7 @@ export function* applyEdit(
   }
 
   if (op === 'move') {
-    if (!targetExists || insert === undefined || last === undefined) throw dataMissing(formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...(stepKey(s) === undefined ? {} : { key: stepKey(s) }), ...('value' in s && s.value !== undefined ? { key: [s.value] } : {}) })) }));
+    if (!targetExists || insert === undefined || last === undefined) throw dataMissing(formatPath(stepsPath(steps)));
     yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => place(deepest, last, fieldStep, insert));
     return { created: false, existed: true };
   }

@@ -45,7 +45,7 @@ export const commitEdits = async (device: Device, edits: readonly PlannedEdit[],
         let root = roots.get(edit.browser);
         if (root === undefined) roots.set(edit.browser, (root = edit.browser.root(ctx)));
         try {
-          done.push(await runToEnd(applyEdit(root, edit.steps, edit.operation, edit.input, edit.insert)));
+          done.push(await runToEnd(applyEdit(root, edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist)));
         } catch (failure) {
           throw new EditFailure(i, failure);
         }

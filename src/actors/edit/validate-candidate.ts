@@ -30,6 +30,8 @@ export interface PlannedEdit {
   readonly operation: EditOperation;
   readonly input: EditCommand['input'];
   readonly insert?: InsertAt | undefined;
+  /** A delete of a missing target is data-missing (YANG Patch delete). */
+  readonly mustExist?: boolean;
 }
 
 /** An edit of a transaction failed: which one (its index), and why. */
@@ -58,7 +60,7 @@ function attempt(device: Device, edits: readonly PlannedEdit[], context: Request
       const candidate = tree;
       const sandbox = new Browser(browser.module, browser.schema, () => new DataContainerNode(candidate, undefined, journal));
       try {
-        new Runner(applyEdit(sandbox.root(context), edit.steps, edit.operation, edit.input, edit.insert)).runSync();
+        new Runner(applyEdit(sandbox.root(context), edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist)).runSync();
       } catch (failure) {
         return { failure: named ? new EditFailure(i, failure) : failure };
       }

@@ -15,13 +15,14 @@ export interface StreamInfo {
   readonly replayLogCreationTime?: string;
 }
 
-/** The capabilities of RFC 8040 §9.1.1, with the server's with-defaults basic mode (replay: when a stream keeps a log). */
+/** The capabilities of RFC 8040 §9.1.1, with the server's with-defaults basic mode, and YANG Patch (RFC 8072 §4) (replay: when a stream keeps a log). */
 export const CAPABILITIES: readonly string[] = [
   'urn:ietf:params:restconf:capability:defaults:1.0?basic-mode=report-all',
   'urn:ietf:params:restconf:capability:depth:1.0',
   'urn:ietf:params:restconf:capability:fields:1.0',
   'urn:ietf:params:restconf:capability:filter:1.0',
   'urn:ietf:params:restconf:capability:with-defaults:1.0',
+  'urn:ietf:params:restconf:capability:yang-patch:1.0',
 ];
 
 export const REPLAY = 'urn:ietf:params:restconf:capability:replay:1.0';

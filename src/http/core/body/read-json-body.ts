@@ -30,9 +30,10 @@ const readText = async (request: CoreRequest): Promise<string> => {
   }
 };
 
-export const readJsonBody = async (request: CoreRequest): Promise<JsonBody | undefined> => {
+/** `readable`: the media types the request may carry (the JSON types of data by default; a YANG Patch its own). */
+export const readJsonBody = async (request: CoreRequest, readable: (contentType: string | undefined) => boolean = isJsonContent): Promise<JsonBody | undefined> => {
   const contentType = request.headers.get('content-type');
-  const json = isJsonContent(contentType);
+  const json = readable(contentType);
   const declared = request.headers.get('content-length');
   if (!json && declared !== undefined && declared !== '0') throw new UnsupportedMediaType(contentType ?? '');
   const text = await readText(request);
@@ -44,8 +45,8 @@ export const readJsonBody = async (request: CoreRequest): Promise<JsonBody | und
 };
 
 /** The body, which the method requires. */
-export const requireJsonBody = async (request: CoreRequest, what: string): Promise<JsonBody> => {
-  const body = await readJsonBody(request);
+export const requireJsonBody = async (request: CoreRequest, what: string, readable?: (contentType: string | undefined) => boolean): Promise<JsonBody> => {
+  const body = await readJsonBody(request, readable);
   if (body === undefined) throw new RestconfFailure([restconfError('malformed-message', `${what} needs a request body`, { type: 'rpc' })]);
   return body;
 };

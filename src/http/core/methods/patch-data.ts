@@ -1,7 +1,8 @@
 /**
  * PATCH, plain patch (RFC 8040 §4.6.1): merge the body into the target; 204.
  * Strict mode: the target must exist (404 otherwise, and nothing created).
- * Simplified mode: missing objects are created (the spec's upsert).
+ * Simplified mode: missing objects are created (the spec's upsert). A body
+ * of type application/yang-patch+json is a YANG Patch (yang-patch.ts).
  */
 import { commitEdit, type Browser } from '../../../actors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
@@ -12,8 +13,10 @@ import { commitRoots } from './commit-roots.ts';
 import { decodeScope } from './decode-scope.ts';
 import { missingTarget } from './missing-target.ts';
 import { targetExists } from './probe-target.ts';
+import { isYangPatch, yangPatch } from './yang-patch.ts';
 
 export const patchData = async (call: Call, target: ResolvedTarget): Promise<CoreResponse> => {
+  if (isYangPatch(call.request.headers.get('content-type'))) return yangPatch(call, target);
   const device = call.settings.device;
   const body = await requireJsonBody(call.request, 'PATCH');
   const scope = decodeScope(call, body);

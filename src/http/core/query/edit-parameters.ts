@@ -12,10 +12,10 @@
  *
  * All 400, error-type protocol.
  */
-import type { Device, InsertAt, TargetStep } from '../../../actors/index.ts';
+import { stepsPath, type Device, type InsertAt, type TargetStep } from '../../../actors/index.ts';
 import { formatPath, type DataPath } from '../../../data/data-path.ts';
 import { restconfError, RestconfFailure, type RestconfError } from '../../../errors/index.ts';
-import { resolveApiPath } from '../api-path/index.ts';
+import { resolveApiPath, type ResolvedTarget } from '../api-path/index.ts';
 import { insert, point, type InsertWhere } from './insert-point.ts';
 import type { QueryParams } from './parse-query.ts';
 import { queryError } from './query-error.ts';
@@ -39,46 +39,56 @@ export const checkEditParameters = (params: QueryParams, scope: QueryScope): Res
   return undefined;
 };
 
-/** The instance path of the entry a request's steps name. */
-export const stepsPath = (steps: readonly TargetStep[]): DataPath => ({
-  segments: steps.map((s) => {
-    if ('key' in s && s.key !== undefined) return { meta: s.meta as never, key: s.key };
-    if ('value' in s && s.value !== undefined) return { meta: s.meta as never, key: [s.value] };
-    return { meta: s.meta as never };
-  }),
-});
-
 const parentOf = (path: DataPath): string => formatPath({ segments: path.segments.slice(0, -1) });
 
 const fail = (error: RestconfError): never => {
   throw new RestconfFailure([error]);
 };
 
+/** How the insert and point of a request are called in its errors: query parameters, or a YANG Patch edit's members. */
+export interface PlacementNames {
+  readonly insert: string;
+  readonly point: string;
+}
+
+const QUERY: PlacementNames = { insert: 'query parameter "insert"', point: 'query parameter "point"' };
+
+const invalid = (names: PlacementNames, which: 'insert' | 'point', message: string): RestconfError =>
+  restconfError('invalid-value', `${names[which]}: ${message}`, { type: 'protocol', info: { parameter: which } });
+
 /**
- * Where the entry `steps` name goes, from the request's insert and point;
- * undefined without them. Throws the errors of the table above.
+ * Where the entry `steps` name goes: `where`, and for before and after the
+ * resolved `point` (written `pointText`). Throws the errors of the table above.
  */
-export const insertAt = (params: QueryParams, steps: readonly TargetStep[], device: Device, strict: boolean): InsertAt | undefined => {
-  const where = params.get(insert.name) as InsertWhere | undefined;
-  if (where === undefined) return undefined;
+export const placement = (
+  where: InsertWhere, point: ResolvedTarget | undefined, pointText: string, steps: readonly TargetStep[], names: PlacementNames,
+): InsertAt => {
   const last = steps[steps.length - 1];
   const meta = last?.meta;
   const entry = last !== undefined && (('key' in last && last.key !== undefined) || ('value' in last && last.value !== undefined));
   if (meta === undefined || !entry || (meta.kind !== 'list' && meta.kind !== 'leaf-list')) {
-    return fail(queryError(insert.name, 'is only valid for an entry of a list or leaf-list that is ordered-by user (RFC 8040 §4.8.5)'));
+    return fail(invalid(names, 'insert', 'is only valid for an entry of a list or leaf-list that is ordered-by user (RFC 8040 §4.8.5)'));
   }
-  if (meta.orderedBy !== 'user') return fail(queryError(insert.name, `is only valid for a list or leaf-list that is ordered-by user; ${meta.kind} "${meta.name}" is ordered-by system`));
+  if (meta.orderedBy !== 'user') return fail(invalid(names, 'insert', `is only valid for a list or leaf-list that is ordered-by user; ${meta.kind} "${meta.name}" is ordered-by system`));
   if (where === 'first' || where === 'last') return { where };
-  const raw = params.get(point.name) ?? '';
-  const r = resolveApiPath(raw, device, strict);
-  if (!r.ok) return fail(queryError(point.name, r.error.message));
-  const at = r.target.steps[r.target.steps.length - 1];
+  const at = point?.steps[point.steps.length - 1];
   const own = stepsPath(steps);
   const values = at === undefined ? undefined : 'key' in at && at.key !== undefined ? at.key : 'value' in at && at.value !== undefined ? [at.value] : undefined;
-  if (at?.meta !== meta || values === undefined || parentOf(r.target.path) !== parentOf(own)) {
-    return fail(restconfError('bad-attribute', `query parameter "point": ${raw} is not an entry of the ${meta.kind} ${formatPath({ segments: [...own.segments.slice(0, -1), { meta }] })}`, {
-      type: 'protocol', path: formatPath(r.target.path), info: { 'bad-attribute': 'point' },
+  if (point === undefined || at?.meta !== meta || values === undefined || parentOf(point.path) !== parentOf(own)) {
+    return fail(restconfError('bad-attribute', `${names.point}: ${pointText} is not an entry of the ${meta.kind} ${formatPath({ segments: [...own.segments.slice(0, -1), { meta }] })}`, {
+      type: 'protocol', ...(point === undefined ? {} : { path: formatPath(point.path) }), info: { 'bad-attribute': 'point' },
     }));
   }
   return { where, point: values };
+};
+
+/** Where the entry `steps` name goes, from the request's insert and point query parameters; undefined without them. */
+export const insertAt = (params: QueryParams, steps: readonly TargetStep[], device: Device, strict: boolean): InsertAt | undefined => {
+  const where = params.get(insert.name) as InsertWhere | undefined;
+  if (where === undefined) return undefined;
+  if (where !== 'before' && where !== 'after') return placement(where, undefined, '', steps, QUERY);
+  const raw = params.get(point.name) ?? '';
+  const r = resolveApiPath(raw, device, strict);
+  if (!r.ok) return fail(queryError(point.name, r.error.message));
+  return placement(where, r.target, raw, steps, QUERY);
 };

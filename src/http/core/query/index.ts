@@ -4,4 +4,5 @@ export { checkParameters, PARAMETERS } from './parameters.ts';
 export { readOptions, type ReadOptionsResult } from './read-options.ts';
 export { queryError } from './query-error.ts';
 export type { ParameterUse, QueryScope, QueryParameter } from './query-parameter.ts';
-export { checkEditParameters, insertAt, stepsPath } from './edit-parameters.ts';
+export { checkEditParameters, insertAt, placement, type PlacementNames } from './edit-parameters.ts';
+export type { InsertWhere } from './insert-point.ts';

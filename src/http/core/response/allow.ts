@@ -30,5 +30,5 @@ export const allowedMethods = (target: ResolvedTarget): readonly string[] => {
   }
 };
 
-/** The Accept-Patch header for resources that take PATCH (plain patch only; no YANG Patch). */
-export const ACCEPT_PATCH = 'application/yang-data+json, application/json';
+/** The Accept-Patch header for resources that take PATCH: plain patch, and YANG Patch (RFC 8072 §2.2). */
+export const ACCEPT_PATCH = 'application/yang-data+json, application/json, application/yang-patch+json';

@@ -5,7 +5,8 @@
  */
 import type { RestconfError } from '../../../errors/index.ts';
 
-const member = (e: RestconfError): Record<string, unknown> => {
+/** One error's members (also what a YANG Patch status holds per edit, RFC 8072 §2.3). */
+export const errorMember = (e: RestconfError): Record<string, unknown> => {
   const m: Record<string, unknown> = { 'error-type': e.type, 'error-tag': e.tag };
   if (e.appTag !== undefined) m['error-app-tag'] = e.appTag;
   if (e.path !== undefined) m['error-path'] = e.path;
@@ -15,4 +16,4 @@ const member = (e: RestconfError): Record<string, unknown> => {
 };
 
 export const errorBody = (errors: readonly RestconfError[], strict: boolean): string =>
-  JSON.stringify({ [strict ? 'ietf-restconf:errors' : 'errors']: { error: errors.map(member) } });
+  JSON.stringify({ [strict ? 'ietf-restconf:errors' : 'errors']: { error: errors.map(errorMember) } });

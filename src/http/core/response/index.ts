@@ -1,5 +1,5 @@
 /** Answers: RFC 8040 error bodies and statuses, streamed read bodies, Location, Allow. */
-export { errorBody } from './error-body.ts';
+export { errorBody, errorMember } from './error-body.ts';
 export { errorResponse, type ErrorAnswerOptions } from './error-response.ts';
 export { toRestconfErrors } from './to-restconf-errors.ts';
 export { unsupportedMediaType } from './unsupported-media-type.ts';

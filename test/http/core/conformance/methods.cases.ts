@@ -154,7 +154,7 @@ export const methodCases: readonly Case[] = [
     title: 'OPTIONS: 204 with Allow, and Accept-Patch where PATCH is allowed',
     fixture: 'hx',
     exchanges: [
-      { method: 'OPTIONS', path: TOP, expect: { status: 204, headers: { allow: 'GET, HEAD, OPTIONS, PUT, PATCH, POST, DELETE', 'accept-patch': 'application/yang-data+json, application/json' }, text: '' } },
+      { method: 'OPTIONS', path: TOP, expect: { status: 204, headers: { allow: 'GET, HEAD, OPTIONS, PUT, PATCH, POST, DELETE', 'accept-patch': 'application/yang-data+json, application/json, application/yang-patch+json' }, text: '' } },
       { method: 'OPTIONS', path: `${TOP}/stats`, expect: { status: 204, headers: { allow: 'GET, HEAD, OPTIONS', 'accept-patch': null } } },
       { method: 'OPTIONS', path: '/restconf/operations/hx-test:echo', expect: { status: 204, headers: { allow: 'POST, OPTIONS', 'accept-patch': null } } },
       { method: 'OPTIONS', path: `${TOP}/numbered=99`, expect: { status: 204, headers: { allow: 'GET, HEAD, OPTIONS, PUT, PATCH, POST, DELETE' } } },
