@@ -32,6 +32,7 @@ import { AppHandlers } from './app-handlers.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { HttpStats } from './http-stats.ts';
 import { identityFilter, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { applyAuthOptions, readAuthSettings } from './auth/auth-settings.ts';
 import { allowedHosts, withHostCheck } from './host-check.ts';
 import { Nacm, NACM_MODULE, type NacmOptions } from './nacm/nacm.ts';
 import type { AccessOperation } from './nacm/nacm-config.ts';
@@ -161,6 +162,8 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const serverRoot = datastore.root(serverModule);
   if (!serverRoot.values.has(serverMeta)) serverRoot.set(serverMeta, new DataContainer(serverMeta));
   if (o.limits !== undefined) applyLimits(datastore, serverModule, o.limits);
+  if (o.auth !== undefined) applyAuthOptions(datastore, serverModule, o.auth);
+  let authSettings = readAuthSettings(datastore, serverModule);
   let settings: ServerSettings = readSettings(datastore, serverModule);
   const nacmModule = schema.modules.get(NACM_MODULE);
   const nacm = o.nacm === undefined || o.nacm === false || nacmModule === undefined
@@ -218,6 +221,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   let core = makeCore();
   device.browser(SERVER_MODULE)?.changes.subscribe(() => {
     settings = readSettings(datastore, serverModule);
+    authSettings = readAuthSettings(datastore, serverModule);
     core = makeCore();
   });
   const requestMetrics = new RequestMetrics();
@@ -244,7 +248,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     });
   }
   pipeline = withOpenapi(pipeline, schema);
-  if (o.auth !== undefined) pipeline = withAuthentication(pipeline, o.auth);
+  if (o.auth !== undefined) pipeline = withAuthentication(pipeline, o.auth, () => authSettings);
   pipeline = withHostCheck(withCors(pipeline, o.cors), () => hosts);
   if (o.metrics !== false) pipeline = requestMetrics.wrap(pipeline);
   if (o.logger !== false) pipeline = withAccessLog(pipeline, logger, () => o.accessLog !== false || settings.debug);

@@ -68,12 +68,13 @@ test('password file: scrypt hashes verify, round-trip, and reject the wrong pass
 });
 
 test('failed logins delay the next answer to that address only, growing to a bound', (t) => {
-  const d = new FailureDelay(100, 1000);
-  t.deepEqual([d.failed('a', 0), d.failed('a', 1), d.failed('a', 2), d.failed('a', 3), d.failed('a', 4)], [100, 200, 400, 800, 1000]);
-  t.is(d.failed('b', 5), 100, 'another address is not slowed');
+  const d = new FailureDelay();
+  const failed = (a: string, now: number): number => d.failed(a, now, 100, 1000);
+  t.deepEqual([failed('a', 0), failed('a', 1), failed('a', 2), failed('a', 3), failed('a', 4)], [100, 200, 400, 800, 1000]);
+  t.is(failed('b', 5), 100, 'another address is not slowed');
   d.succeeded('a');
-  t.is(d.failed('a', 6), 100, 'a success forgets');
-  t.is(d.failed('b', 16 * 60_000), 100, 'quiet minutes forget');
+  t.is(failed('a', 6), 100, 'a success forgets');
+  t.is(failed('b', 16 * 60_000), 100, 'quiet minutes forget');
 });
 
 test('Basic: the right password admits the user with their groups; wrong, unknown or missing credentials get 401 with a challenge', async (t) => {
@@ -150,6 +151,39 @@ test('anonymous access only when configured: no credentials is the user anonymou
     t.deepEqual(JSON.parse((await whoami(s.url)).body), { user: 'anonymous', group: ['guest'] });
     t.is((await whoami(s.url, { authorization: basic('alice', 'nope-nope') })).status, 401);
     t.deepEqual(JSON.parse((await whoami(s.url, { authorization: basic('bob', 'bob-secret-22') })).body), { user: 'bob' });
+  } finally {
+    await s.close();
+  }
+});
+
+test('the rxconf-server authentication settings apply to the next request: anonymous, trusted proxies, methods switched off, realm; no secret or file name in them', async (t) => {
+  const s = await serve({ basic: { usersFile }, realm: 'lab' });
+  const alice = { authorization: basic('alice', 'alice-secret-1'), 'content-type': 'application/yang-data+json', accept: 'application/yang-data+json' };
+  const path = `${s.url}/restconf/data/rxconf-server:server/authentication`;
+  try {
+    t.is((await whoami(s.url)).status, 401);
+    t.is((await whoami(s.url, { 'x-remote-user': 'carol' })).status, 401, 'no trusted proxy yet');
+    const read = await fetch(`${path}?with-defaults=report-all`, { headers: alice });
+    const text = await read.text();
+    t.is(read.status, 200);
+    t.like(JSON.parse(text)['rxconf-server:authentication'], { realm: 'lab', basic: true, 'failure-delay-ms': 100 });
+    t.false(text.includes(usersFile) || text.includes('scrypt') || text.includes('secret'), 'no secrets, no file names');
+    const edit = await fetch(path, {
+      method: 'PATCH', headers: alice,
+      body: JSON.stringify({ 'rxconf-server:authentication': { anonymous: { enabled: true, group: ['guests'] }, 'trusted-proxy': ['127.0.0.1'], realm: 'ops' } }),
+    });
+    t.is(edit.status, 204);
+    const anon = await whoami(s.url);
+    t.is(anon.status, 200);
+    t.deepEqual(JSON.parse(anon.body), { user: 'anonymous', group: ['guests'] });
+    t.deepEqual(JSON.parse((await whoami(s.url, { 'x-remote-user': 'carol', 'x-remote-groups': 'ops' })).body), { user: 'carol', group: ['ops'] });
+    const wrong = await whoami(s.url, { authorization: basic('alice', 'nope') });
+    t.is(wrong.status, 401);
+    t.regex(wrong.challenge ?? '', /Basic realm="ops"/);
+    t.is((await fetch(path, { method: 'PATCH', headers: alice, body: JSON.stringify({ 'rxconf-server:authentication': { basic: false } }) })).status, 204);
+    const off = await whoami(s.url, { authorization: basic('alice', 'alice-secret-1') });
+    t.is(off.status, 401, 'Basic switched off');
+    t.is(off.challenge, null, 'and no longer offered');
   } finally {
     await s.close();
   }

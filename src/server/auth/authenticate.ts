@@ -4,11 +4,14 @@
  * anonymous when allowed. No or wrong credentials: 401 access-denied with
  * `WWW-Authenticate` for each challenge scheme, after a delay that grows
  * with the address's failures. The identity reaches the core's context
- * through `identityOf`.
+ * through `identityOf`. The rxconf-server module's `authentication`
+ * settings (auth-settings.ts) switch methods off, name the trusted proxies,
+ * allow anonymous access and set the realm and the delays, per request.
  */
 import type { RequestFilter } from '../../http/core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../../http/exchange.ts';
 import { errorResponse } from '../error-response.ts';
+import type { AuthSettings } from './auth-settings.ts';
 import { BasicAuth, type BasicOptions } from './basic-auth.ts';
 import { BearerAuth, type BearerOptions } from './bearer-auth.ts';
 import { CertificateAuth, type CertificateOptions } from './certificate-auth.ts';
@@ -43,27 +46,61 @@ const scheme = (header: string): [string, string] => {
   return space < 0 ? [header.toLowerCase(), ''] : [header.slice(0, space).toLowerCase(), header.slice(space + 1).trim()];
 };
 
-export const withAuthentication = (inner: Handler, options: AuthOptions): Handler => {
-  const basic = options.basic === undefined ? undefined : new BasicAuth(options.basic);
-  const bearer = options.bearer === undefined ? undefined : new BearerAuth(options.bearer);
-  const certificates = options.certificates === undefined ? undefined : new CertificateAuth(options.certificates);
-  const proxy = options.proxy === undefined ? undefined : new ProxyAuth(options.proxy);
-  const anonymous: Identity | undefined = options.anonymous === undefined || options.anonymous === false
-    ? undefined
-    : { user: 'anonymous', groups: options.anonymous === true ? [] : options.anonymous.groups, method: 'anonymous' };
-  const realm = options.realm ?? 'rxconf';
+/** The settings `options` alone give (no rxconf-server module at hand). */
+export const settingsOf = (options: AuthOptions): AuthSettings => ({
+  basic: true,
+  bearer: true,
+  certificate: true,
+  trustedProxies: options.proxy?.trusted ?? [],
+  anonymous: options.anonymous === undefined || options.anonymous === false ? undefined : options.anonymous === true ? [] : options.anonymous.groups,
+  realm: options.realm ?? 'rxconf',
+  failureDelayMs: 100,
+  maxFailureDelayMs: 5_000,
+});
+
+/** The methods in effect under `settings`, made again only when the settings change. */
+class Methods {
+  readonly basic: BasicAuth | undefined;
+  readonly bearer: BearerAuth | undefined;
+  readonly certificates: CertificateAuth | undefined;
+  readonly proxy: ProxyAuth | undefined;
+  readonly anonymous: Identity | undefined;
+
+  constructor(readonly settings: AuthSettings, all: { basic?: BasicAuth; bearer?: BearerAuth; certificates?: CertificateAuth }, options: AuthOptions) {
+    this.basic = settings.basic ? all.basic : undefined;
+    this.bearer = settings.bearer ? all.bearer : undefined;
+    this.certificates = settings.certificate ? all.certificates : undefined;
+    this.proxy = settings.trustedProxies.length === 0 ? undefined : new ProxyAuth({ ...options.proxy, trusted: settings.trustedProxies });
+    this.anonymous = settings.anonymous === undefined ? undefined : { user: 'anonymous', groups: settings.anonymous, method: 'anonymous' };
+  }
+}
+
+export const withAuthentication = (inner: Handler, options: AuthOptions, settings?: () => AuthSettings): Handler => {
+  const fixed = settingsOf(options);
+  const read = settings ?? ((): AuthSettings => fixed);
+  const all = {
+    ...(options.basic === undefined ? {} : { basic: new BasicAuth(options.basic) }),
+    ...(options.bearer === undefined ? {} : { bearer: new BearerAuth(options.bearer) }),
+    ...(options.certificates === undefined ? {} : { certificates: new CertificateAuth(options.certificates) }),
+  };
+  let methods = new Methods(read(), all, options);
+  const current = (): Methods => {
+    const s = read();
+    if (s !== methods.settings) methods = new Methods(s, all, options);
+    return methods;
+  };
   const delay = new FailureDelay();
-  const challenges = (failure: AuthFailure | undefined): string[] => [
-    ...(basic === undefined ? [] : [`Basic realm="${realm}", charset="UTF-8"`]),
-    ...(bearer === undefined ? [] : [`Bearer realm="${realm}"${failure?.scheme === 'Bearer' ? ', error="invalid_token"' : ''}`]),
+  const challenges = (m: Methods, failure: AuthFailure | undefined): string[] => [
+    ...(m.basic === undefined ? [] : [`Basic realm="${m.settings.realm}", charset="UTF-8"`]),
+    ...(m.bearer === undefined ? [] : [`Bearer realm="${m.settings.realm}"${failure?.scheme === 'Bearer' ? ', error="invalid_token"' : ''}`]),
   ];
 
-  const refuse = async (req: CoreRequest, failure: AuthFailure | undefined): Promise<CoreResponse> => {
-    const wait = failure === undefined ? 0 : delay.failed(req.remoteAddress);
+  const refuse = async (req: CoreRequest, m: Methods, failure: AuthFailure | undefined): Promise<CoreResponse> => {
+    const wait = failure === undefined ? 0 : delay.failed(req.remoteAddress, Date.now(), m.settings.failureDelayMs, m.settings.maxFailureDelayMs);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const message = failure === undefined ? 'authentication required' : `authentication failed: ${failure.message}`;
     const res = errorResponse(req, 'access-denied', message, { status: 401 });
-    const list = challenges(failure);
+    const list = challenges(m, failure);
     return list.length === 0 ? res : { ...res, headers: { ...res.headers, 'www-authenticate': list.join(', ') } };
   };
 
@@ -74,20 +111,22 @@ export const withAuthentication = (inner: Handler, options: AuthOptions): Handle
   };
 
   return (req) => {
+    const { basic, bearer, certificates, proxy, anonymous } = current();
+    const m = methods;
     const byProxy = proxy?.identify(req);
     if (byProxy !== undefined) return admit(req, byProxy);
     const byCertificate = certificates?.identify(req);
     if (byCertificate !== undefined) return admit(req, byCertificate);
     const header = req.headers.get('authorization');
-    if (header === undefined) return anonymous === undefined ? refuse(req, undefined) : admit(req, anonymous);
+    if (header === undefined) return anonymous === undefined ? refuse(req, m, undefined) : admit(req, anonymous);
     const [kind, credentials] = scheme(header);
     const verifier = kind === 'basic' ? basic : kind === 'bearer' ? bearer : undefined;
-    if (verifier === undefined) return refuse(req, new AuthFailure(`the ${kind} scheme is not accepted here`, undefined));
+    if (verifier === undefined) return refuse(req, m, new AuthFailure(`the ${kind} scheme is not accepted here`, undefined));
     const known = verifier.known(credentials);
     if (known !== undefined) return admit(req, known);
     return verifier.verify(credentials).then(
       (id) => admit(req, id),
-      (e: unknown) => refuse(req, e instanceof AuthFailure ? e : new AuthFailure('credentials not accepted', undefined)),
+      (e: unknown) => refuse(req, m, e instanceof AuthFailure ? e : new AuthFailure('credentials not accepted', undefined)),
     );
   };
 };

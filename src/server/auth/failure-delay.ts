@@ -9,10 +9,8 @@ const MAX_TRACKED = 100_000;
 export class FailureDelay {
   private readonly failures = new Map<string, { count: number; last: number }>();
 
-  constructor(private readonly baseMs = 100, private readonly maxMs = 5_000) {}
-
-  /** Records a failure from `address` and tells how long to wait before answering. */
-  failed(address: string, now = Date.now()): number {
+  /** Records a failure from `address` and tells how long to wait before answering (`baseMs` after the first, doubling, at most `maxMs`). */
+  failed(address: string, now = Date.now(), baseMs = 100, maxMs = 5_000): number {
     const f = this.failures.get(address);
     const count = f === undefined || now - f.last > FORGET_MS ? 1 : f.count + 1;
     if (f === undefined && this.failures.size >= MAX_TRACKED) {
@@ -21,7 +19,7 @@ export class FailureDelay {
     }
     this.failures.delete(address);
     this.failures.set(address, { count, last: now });
-    return Math.min(this.baseMs * 2 ** (count - 1), this.maxMs);
+    return Math.min(baseMs * 2 ** (count - 1), maxMs);
   }
 
   succeeded(address: string): void {
