@@ -61,7 +61,7 @@ export class CodegenBody {
   readonly declarations: string[] = [];
   /** Runtime helpers the declarations use. */
   readonly used = new Set<string>();
-  private readonly names = new NameAllocator(['t', 'model', 'TypeSpec', 'YangModel']);
+  private readonly names = new NameAllocator(['t', 'model', 'TypeSpec', 'YangModel', 'yangLeaf', 'yangObject', 'yangList', 'yangLeafList', 'yangAnydata']);
   private readonly holders = new Map<Holder, Map<Content, string>>();
   private readonly stateCache = new Map<object, boolean>();
   private readonly specs = new Map<string, string>();

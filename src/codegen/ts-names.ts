@@ -10,9 +10,18 @@ export const pascalCase = (...names: readonly string[]): string => {
 /** A property key as written in an interface or object literal. */
 export const propertyKey = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key));
 
-/** Hands out names, never the same one twice (a clash gets `_2`, `_3`, ...). */
+/** Globals generated code names, which a YANG name must not shadow (a container `record` is `Record_2`). */
+const GLOBALS = [
+  'Array', 'Record', 'Object', 'String', 'Number', 'Boolean', 'BigInt', 'Symbol', 'Function', 'Date', 'Map', 'Set',
+  'Error', 'Promise', 'JSON', 'Math', 'Partial', 'Readonly', 'Required', 'Pick', 'Omit',
+];
+
+/**
+ * Hands out names, never the same one twice (a clash gets `_2`, `_3`, ...).
+ * A name is given only when its codec's name (`NameC`) is free too.
+ */
 export class NameAllocator {
-  private readonly taken = new Set<string>();
+  private readonly taken = new Set<string>(GLOBALS);
 
   constructor(reserved: readonly string[] = []) {
     for (const r of reserved) this.taken.add(r);
@@ -20,8 +29,9 @@ export class NameAllocator {
 
   take(wanted: string): string {
     let name = wanted;
-    for (let i = 2; this.taken.has(name); i += 1) name = `${wanted}_${i}`;
+    for (let i = 2; this.taken.has(name) || this.taken.has(`${name}C`); i += 1) name = `${wanted}_${i}`;
     this.taken.add(name);
+    this.taken.add(`${name}C`);
     return name;
   }
 }

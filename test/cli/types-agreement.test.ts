@@ -4,7 +4,7 @@
  * and (fast-check) on random instances of the corpus modules, valid ones and
  * mutated ones, configuration and configuration-and-state documents.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,19 +36,19 @@ interface Loaded { readonly schema: SchemaContext; readonly models: Map<string, 
 const loaded = new Map<string, Promise<Loaded>>();
 
 /** The module set compiled, its generated files written and imported. */
-const load = (files: readonly string[]): Promise<Loaded> => {
+const load = (files: readonly string[], dir = corpusPublic): Promise<Loaded> => {
   const key = files.join(' ');
   let l = loaded.get(key);
   if (l === undefined) {
     l = (async () => {
-      const r = compileSchema({ searchPath: [corpusPublic], modules: files.map((f) => ({ file: join(corpusPublic, f) })) });
+      const r = compileSchema({ searchPath: [dir], modules: files.map((f) => ({ file: join(dir, f) })) });
       if (!r.ok) throw new Error(`${key} does not compile`);
-      const dir = join(out, String(loaded.size));
-      mkdirSync(dir, { recursive: true });
+      const target = join(out, String(loaded.size));
+      mkdirSync(target, { recursive: true });
       const models = new Map<string, YangModel>();
       for (const m of r.context.modules.values()) {
         if (!m.implemented) continue;
-        const file = join(dir, `${m.name}.ts`);
+        const file = join(target, `${m.name}.ts`);
         writeFileSync(file, generateTypes(m, r.context, { runtimeImport: runtime }));
         models.set(m.name, ((await import(file)) as { model: YangModel }).model);
       }
@@ -102,11 +102,17 @@ sharedTest('codec and decoder agree on every corpus instance document', async (t
 
 const sets = (): string[][] => [...new Map(rows().map((r) => [r.modules.join(' '), [...r.modules]])).values()];
 
+/** The project's own modules: the demo, and one with every built-in type, choices in choices and names of globals. */
+const OWN: readonly (readonly [string, readonly string[]])[] = [
+  [join(root, 'demo', 'yang'), ['rxconf-demo.yang']],
+  [join(root, 'test', 'types-generated', 'yang'), ['tg-all.yang']],
+];
+
 for (const mode of ['valid', 'mutated'] as const satisfies readonly Mode[]) {
-  sharedTest(`codec and decoder agree on random ${mode} instances of the corpus modules`, async (t) => {
+  const agree = async (t: ExecutionContext, dir: string, all: readonly (readonly string[])[]): Promise<void> => {
     const tally = { runs: 0, accepted: 0 };
-    for (const files of sets()) {
-      const l = await load(files);
+    for (const files of all) {
+      const l = await load(files, dir);
       const modules = [...l.models.keys()].map((n) => l.schema.modules.get(n)).filter((m): m is ModuleMeta => m !== undefined);
       let acceptedHere = 0;
       fc.assert(
@@ -123,11 +129,15 @@ for (const mode of ['valid', 'mutated'] as const satisfies readonly Mode[]) {
           if (v.codec !== v.runtime) throw new Error(`${module.name} (${config ? 'config' : 'data'}): codec ${v.codec}, decoder ${v.runtime}: ${JSON.stringify(doc).slice(0, 2000)}`);
           return true;
         }),
-        { numRuns: 40 },
+        { numRuns: dir === corpusPublic ? 40 : 200 },
       );
       if (mode === 'valid') t.true(acceptedHere > 0, `${files.join(' ')}: some valid instances are accepted`);
     }
     t.log(`${tally.runs} ${mode} instances, ${tally.accepted} accepted by both`);
     t.pass();
+  };
+  test(`codec and decoder agree on random ${mode} instances of the demo and tg-all`, async (t) => {
+    for (const [dir, files] of OWN) await agree(t, dir, [files]);
   });
+  sharedTest(`codec and decoder agree on random ${mode} instances of the corpus modules`, (t) => agree(t, corpusPublic, sets()));
 }

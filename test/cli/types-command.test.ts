@@ -29,6 +29,8 @@ const run = promisify(execFile);
 const generated = (async () => {
   const { stdout } = await run(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), 'types', '--path', join(root, 'demo', 'yang'), 'rxconf-demo', '--out', out, '--runtime', runtime]);
   const files = [stdout.trim()];
+  const own: string[] = [];
+  if (typesCommand({ path: [join(root, 'test', 'types-generated', 'yang')], features: [], modules: ['tg-all'], out, runtime }, (l) => own.push(l), (l) => own.push(l)) !== 0) throw new Error(own.join('\n'));
   if (hasShared) {
     const lines: string[] = [];
     for (const modules of [['openconfig-interfaces', 'openconfig-if-ip', 'openconfig-if-ethernet'], ['ietf-interfaces', 'ietf-ip']]) {
@@ -77,6 +79,18 @@ export default (app: AppContext) => {
 `,
     error: /^wrong-input\.ts\(5,\d+\): error TS2322: Type 'string \| undefined' is not assignable to type 'number'/,
   },
+  'wrong-empty.ts': {
+    source: `import type { Record_2 } from './tg-all.ts';
+export const r: Record_2 = { e: true };
+`,
+    error: /^wrong-empty\.ts\(2,\d+\): error TS2322: Type 'boolean' is not assignable to type '\[null\]'/,
+  },
+  'wrong-int64.ts': {
+    source: `import type { Record_2 } from './tg-all.ts';
+export const r: Record_2 = { i64: 5 };
+`,
+    error: /^wrong-int64\.ts\(2,\d+\): error TS2322: Type 'number' is not assignable to type 'string'/,
+  },
   'wrong-path.ts': {
     source: `import type { AppContext } from ${JSON.stringify(runtime)};
 import { model } from './rxconf-demo.ts';
@@ -87,6 +101,18 @@ export default (app: AppContext) => {
     error: /^wrong-path\.ts\(4,\d+\): error TS2345: Argument of type '"rxconf-demo:no-such-rpc"' is not assignable/,
   },
 };
+
+const TG_USE = `import type { TgAllData } from './tg-all.ts';
+export const data: TgAllData = {
+  record: {
+    i8: -5, u32: 7, i64: '-9007199254740993', u64: '18446744073709551615', d64: '1.25', s: 'x', b: true, e: [null],
+    flags: 'read write', color: 'green', pet: 'tg-all:cat', u: 'unknown', ref: '3', bin: 'AAAA', tags: ['a', 'b'],
+    extra: { any: 1 }, raw: [1], width: 2, height: 3, solid: true,
+  },
+  array: [{ id: '1', 'record-c': 'y' }],
+  'record-c': { x: 'z' },
+};
+`;
 
 const CHOICE_USE = `import type { InterfacesInterfaceIpv4Address } from './ietf-interfaces.ts';
 export const byLength: InterfacesInterfaceIpv4Address = { ip: '192.0.2.1', 'prefix-length': 24 };
@@ -110,6 +136,7 @@ test('the generated types compile under strict; a handler answering the wrong sh
   if (!hasShared) t.log('note: ../shared is absent; only the demo module is compiled');
   writeFileSync(join(out, 'package.json'), '{"type":"module"}\n');
   writeFileSync(join(out, 'app.ts'), APP);
+  writeFileSync(join(out, 'tg-use.ts'), TG_USE);
   const wrong = { ...WRONG };
   if (hasShared) {
     writeFileSync(join(out, 'openconfig-use.ts'), OPENCONFIG_USE);
