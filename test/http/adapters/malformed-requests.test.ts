@@ -61,6 +61,10 @@ const requests = {
   'a header line without a colon': 'GET / HTTP/1.1\r\nHost: a\r\nno colon here\r\n\r\n',
   'a content-length that is no number': 'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: ten\r\n\r\n',
   'a head that never ends': 'GET / HTTP/1.1\r\nHost: a\r\n',
+  'CONNECT': 'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: 127.0.0.1:1\r\n\r\n',
+  'a NUL in a header value': 'GET / HTTP/1.1\r\nHost: a\r\nX-A: a\x00b\r\n\r\n',
+  'bare LF line ends': 'GET / HTTP/1.1\nHost: a\n\n',
+  'two content-lengths': 'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n{}',
 } as const;
 type Case = keyof typeof requests;
 
@@ -98,6 +102,10 @@ const nodeExpected: Record<Case, Expected> = {
   'a header line without a colon': { refused: 400 },
   'a content-length that is no number': { refused: 400 },
   'a head that never ends': { refused: 408 },
+  'CONNECT': { refused: 501 },
+  'a NUL in a header value': { refused: 400 },
+  'bare LF line ends': { refused: 400 },
+  'two content-lengths': { refused: 400 },
 };
 
 test('node:http/1.1: every request gets a status; refused ones a close', async (t) => {
@@ -146,6 +154,10 @@ const uwsAccepts: Record<Case, readonly (number | 'closed' | 'served')[]> = {
   'a header line without a colon': [400, 'closed'],
   'a content-length that is no number': [400, 'closed'],
   'a head that never ends': [408, 'closed'],
+  'CONNECT': [501, 'closed'],
+  'a NUL in a header value': [400, 'closed'],
+  'bare LF line ends': [400, 'closed', 'served'],
+  'two content-lengths': [400, 'served', 'closed'],
 };
 
 test('uWS: every request gets a status or a close within the bound', async (t) => {
