@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { typesCommand } from '../../src/cli/types-command.ts';
 import { createServer } from '../../src/server/create-server.ts';
-import type { YangModel } from '../../src/codegen/runtime/yang-model.ts';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
+import { decodeWith, type YangModel } from '../../src/codegen/runtime/index.ts';
 import { corpusPublic, hasShared } from '../helpers/shared.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -238,4 +239,30 @@ test('a typed reflect refuses data that does not fit the generated type, naming 
   const error = await t.throwsAsync(() => server.listen());
   t.regex(error?.message ?? '', /\/sensors\/sensor\/0\/reading\/samples/);
   await server.close().catch(() => undefined);
+});
+
+test('a generated codec answers every problem with its location, as an Either', async (t) => {
+  await generated;
+  const { model } = (await import(join(out, 'rxconf-demo.ts'))) as { model: YangModel };
+  const good = { 'rxconf-demo:sensors': { 'sample-interval-ms': 500, sensor: [{ name: 'cpu', kind: 'rxconf-demo:humidity', threshold: '70.5' }] } };
+  t.deepEqual(decodeWith(model.configDocument, good), right(good));
+  const bad = {
+    'rxconf-demo:sensors': { 'sample-interval-ms': 50, sensor: [{ name: 'cpu', kind: 'rxconf-demo:dog' }, { name: 'gpu' }, { name: 'gpu' }, { kind: 'humidity' }] },
+    'rxconf-demo:uptime': { seconds: '1' },
+  };
+  const result = decodeWith(model.configDocument, bad);
+  t.true(isLeft(result));
+  const errors = isLeft(result) ? result.left : [];
+  t.deepEqual(errors.map((e) => e.path), [
+    '/rxconf-demo:sensors/sample-interval-ms',
+    '/rxconf-demo:sensors/sensor/0/kind',
+    '/rxconf-demo:sensors/sensor/2',
+    '/rxconf-demo:sensors/sensor/3',
+    '/rxconf-demo:uptime',
+  ]);
+  t.regex(errors[0]?.message ?? '', /out of range 100\.\.60000/);
+  t.regex(errors[1]?.message ?? '', /rxconf-demo:dog/);
+  t.regex(errors[2]?.message ?? '', /given twice/);
+  t.regex(errors[3]?.message ?? '', /key "name" is missing/);
+  t.regex(errors[4]?.message ?? '', /no member "rxconf-demo:uptime"/, 'state in a configuration document');
 });

@@ -5,7 +5,8 @@
  * `mutated` ones, where values come from a pool of right and wrong ones and
  * the structure is broken now and then (an unknown member, a missing key, a
  * repeated entry or leaf-list value, two cases of one choice, a wrong JSON
- * shape). Driven by a seed, so fast-check can replay a failure.
+ * shape). Driven by a source of numbers in [0, 1): fast-check's, so that it
+ * can replay and shrink a failure.
  */
 import type { DataDef, ModuleMeta, SchemaContext, TypeMeta } from '../../src/meta/meta.ts';
 import { decodeJson } from '../../src/types/decode-json.ts';
@@ -14,18 +15,6 @@ import { leafrefTargetType } from '../../src/types/leafref.ts';
 import { admittedIdentities } from '../../src/codegen/admitted-identities.ts';
 
 export type Mode = 'valid' | 'mutated';
-
-/** A small deterministic PRNG (mulberry32). */
-export const random = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const STRINGS = ['a', '', 'eth0', 'x-1', '10.0.0.1', '192.0.2.1/24', '2001:db8::1', '00:11:22:33:44:55', '2026-01-01T00:00:00Z', 'abc', 'x'.repeat(300), '1', 'AAAA'];
 
