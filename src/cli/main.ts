@@ -1,5 +1,6 @@
 /**
- * The rxconf command line: check, tree, validate, openapi, types, docs, serve, passwd. Help and diagnostics as
+ * The rxconf command line: check, tree, validate, openapi, types, docs, serve, passwd, and the client
+ * commands get, put, patch, post, delete, call, watch. Help and diagnostics as
  * `usage.ts` and the README's command-line section describe them: results on
  * stdout, problems on stderr; exit 0 success, 1 problems found (or the
  * server could not start), 2 usage error.
@@ -85,6 +86,10 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
     case 'serve': {
       const { serveCommand } = await import('./serve-command.ts');
       return serveCommand(rest);
+    }
+    case 'get': case 'put': case 'patch': case 'post': case 'delete': case 'call': case 'watch': {
+      const [{ clientCommand }, { processIo }] = await Promise.all([import('./client-commands/client-command.ts'), import('./client-commands/client-io.ts')]);
+      return clientCommand(command, rest, processIo);
     }
     case 'passwd': {
       const { passwdCommand } = await import('./passwd-command.ts');

@@ -4,6 +4,9 @@
  * "The command line" section.
  */
 
+import type { ClientCommandName } from './client-commands/client-command.ts';
+import { CLIENT_USAGE } from './client-commands/client-usage.ts';
+
 export const CHECK_USAGE = `usage: rxconf check [options] FILE|MODULE...
 
 Compiles the YANG modules (files, or names found on the search path) and
@@ -174,14 +177,19 @@ commands:
   docs      write Markdown and HTML documentation of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
+  get, put, patch, post, delete
+            read or edit a resource of a RESTCONF server (input checked against its schema)
+  call      run an rpc or action of a RESTCONF server
+  watch     print a RESTCONF server's events, one per line
 
   rxconf <command> --help   the command's options
   rxconf --version          the version
 
-exit: 0 success, 1 problems found or the server could not start, 2 usage error`;
+exit: 0 success, 1 problems found or the server could not start (client commands:
+      the request refused), 2 usage error, 3 no answer from the server (client commands)`;
 
 /** Each subcommand's help, by name. */
-export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'types' | 'docs' | 'serve' | 'passwd', string>> = {
+export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'types' | 'docs' | 'serve' | 'passwd' | ClientCommandName, string>> = {
   check: CHECK_USAGE,
   tree: TREE_USAGE,
   validate: VALIDATE_USAGE,
@@ -190,4 +198,5 @@ export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'ope
   docs: DOCS_USAGE,
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
+  ...CLIENT_USAGE,
 };

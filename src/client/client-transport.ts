@@ -18,6 +18,9 @@ export interface HttpAnswer {
 
 /** A request that could not be made or answered (connection refused, time-out, TLS). */
 export class TransportFailure extends Error {
+  /** The request went out on a kept-alive connection the server had just closed: nothing was done, sending again is safe. */
+  retryable = false;
+
   constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'TransportFailure';
@@ -41,12 +44,14 @@ export class ClientTransport {
     this.headers = { ...credentialHeaders(options.credentials), ...options.headers };
   }
 
-  private open(method: string, target: string, headers: Record<string, string>): ReturnType<typeof httpRequest> {
+  /** `own`: a connection of its own (an event stream holds it for long; a kept-alive one may be closing). */
+  private open(method: string, target: string, headers: Record<string, string>, own = false): ReturnType<typeof httpRequest> {
     const url = new URL(target, this.origin);
     const tls = url.protocol === 'https:';
     const o: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown } = {
       method, headers: { ...this.headers, ...headers },
     };
+    if (own) o.agent = false;
     if (tls) {
       if (this.options.ca !== undefined) o.ca = this.options.ca;
       if (this.options.cert !== undefined) o.cert = this.options.cert;
@@ -55,12 +60,34 @@ export class ClientTransport {
     return (tls ? httpsRequest : httpRequest)(url, o as RequestOptions);
   }
 
-  /** One exchange; `target` is a path (with its query) on the origin. */
-  request(method: string, target: string, body?: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+  /**
+   * One exchange; `target` is a path (with its query) on the origin. A 408
+   * (the server gave up waiting for the request, so did not act on it) is
+   * tried once more, as RFC 9110 §15.5.9 allows; so is a request that met
+   * a kept-alive connection closing under it (Node's advice for
+   * `reusedSocket`).
+   */
+  async request(method: string, target: string, body?: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
+    let a: HttpAnswer;
+    try {
+      a = await this.exchange(method, target, body, headers);
+    } catch (e) {
+      if (e instanceof TransportFailure && e.retryable) return this.exchange(method, target, body, headers);
+      throw e;
+    }
+    return a.status === 408 ? this.exchange(method, target, body, headers) : a;
+  }
+
+  private exchange(method: string, target: string, body: string | undefined, headers: Record<string, string>): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
       const req = this.open(method, target, body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) });
       req.setTimeout(this.options.timeoutMs ?? 30_000, () => req.destroy(new TransportFailure(`${method} ${target}: no answer in ${this.options.timeoutMs ?? 30_000} ms`)));
-      req.on('error', (e) => reject(e instanceof TransportFailure ? e : new TransportFailure(`${method} ${new URL(target, this.origin).href}: ${e.message}`, e)));
+      req.on('error', (e) => {
+        if (e instanceof TransportFailure) return reject(e);
+        const failure = new TransportFailure(`${method} ${new URL(target, this.origin).href}: ${e.message}`, e);
+        failure.retryable = req.reusedSocket && (e as { code?: string }).code === 'ECONNRESET';
+        reject(failure);
+      });
       req.on('response', (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -79,7 +106,7 @@ export class ClientTransport {
    */
   events(target: string, headers: Record<string, string> = {}): Observable<SseMessage | HttpAnswer> {
     return new Observable<SseMessage | HttpAnswer>((subscriber) => {
-      const req = this.open('GET', target, { accept: 'text/event-stream', ...headers });
+      const req = this.open('GET', target, { accept: 'text/event-stream', ...headers }, true);
       req.on('error', (e) => subscriber.error(new TransportFailure(`GET ${new URL(target, this.origin).href}: ${e.message}`, e)));
       req.on('response', (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;

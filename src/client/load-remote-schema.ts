@@ -25,6 +25,9 @@ interface LibraryModule {
   readonly features: readonly string[];
 }
 
+/** Sources downloaded at once. */
+const DOWNLOADS = 4;
+
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v as Json : {});
 const arr = (v: unknown): Json[] => (Array.isArray(v) ? v.map(obj) : []);
@@ -80,12 +83,16 @@ export const loadRemoteSchema = async (transport: ClientTransport, restconf: str
   const modules = libraryModules(doc).filter((m, i, all) => all.findIndex((o) => o.name === m.name && o.revision === m.revision) === i);
   const dir = mkdtempSync(join(tmpdir(), 'rxconf-client-'));
   try {
-    await Promise.all(modules.map(async (m) => {
-      const target = sourceTarget(m, restconf);
-      const a = await transport.request('GET', target, undefined, { accept: 'application/yang' });
-      if (a.status !== 200) throw new RestconfFailure(answerFailure(a, `the source of ${m.name} (GET ${target})`).errors);
-      writeFileSync(join(dir, `${m.name}${m.revision === undefined ? '' : `@${m.revision}`}.yang`), a.text);
-    }));
+    const queue = [...modules];
+    const download = async (): Promise<void> => {
+      for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+        const target = sourceTarget(m, restconf);
+        const a = await transport.request('GET', target, undefined, { accept: 'application/yang' });
+        if (a.status !== 200) throw new RestconfFailure(answerFailure(a, `the source of ${m.name} (GET ${target})`).errors);
+        writeFileSync(join(dir, `${m.name}${m.revision === undefined ? '' : `@${m.revision}`}.yang`), a.text);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DOWNLOADS, modules.length) }, download));
     const implemented = modules.filter((m) => m.implemented);
     const compiled = compileSchema({
       searchPath: [dir],

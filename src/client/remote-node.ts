@@ -1,8 +1,10 @@
 /**
  * The nodes of a remote module: each stands for a data node the server
  * holds, at a path. Navigating asks the server whether a child exists (a
- * GET of depth 1); the first read of a value reads the node's whole
- * subtree once (its descendants then answer from it); edits are written
+ * GET of depth 1); the first read of a value, or a second child asked
+ * for, reads the node's whole subtree once (its descendants then answer
+ * from it): a walk to a target costs a small GET per level, a read of a
+ * subtree one GET; edits are written
  * to the session's edit log, and new containers and entries are built
  * locally (data-tree nodes) to be sent whole when the edit commits, from
  * the module root's endEdit (flush-edits.ts). Operations are POSTed,
@@ -31,6 +33,8 @@ const media = (strict: boolean): string => (strict ? 'application/yang-data+json
 /** A container, a list entry, or the module root, on the server. */
 export class RemoteNode implements Node {
   private loading: Promise<DataContainer> | undefined;
+  /** Children asked for before the data was read: a walk through asks once, a read asks again and again. */
+  private asked = 0;
 
   constructor(
     private readonly session: RemoteSession,
@@ -75,6 +79,10 @@ export class RemoteNode implements Node {
         : new RemoteListNode(this.session, r.path, r.meta, Array.isArray(v) ? v as DataContainer[] : undefined);
     };
     if (this.data !== undefined) return make(this.data.get(r.meta));
+    if (this.asked++ > 0) {
+      const d = this.read();
+      return d instanceof DataContainer ? make(d.get(r.meta)) : d.then((x) => make(x.get(r.meta)));
+    }
     return this.session.exists(r.path).then((there) => make(there ? true : undefined));
   }
 
@@ -137,6 +145,8 @@ export class RemoteNode implements Node {
 /** A list on the server (no key): entries looked up by key one at a time, or read whole to iterate. */
 export class RemoteListNode implements Node {
   private loading: Promise<DataContainer[]> | undefined;
+  /** Entries asked for by key before the list was read (as RemoteNode's children). */
+  private asked = 0;
 
   constructor(
     private readonly session: RemoteSession,
@@ -176,10 +186,12 @@ export class RemoteListNode implements Node {
     }
     if (r.key !== undefined && keyed) {
       const key = r.key;
-      if (this.entries !== undefined) {
-        const e = findEntry(this.entries, this.meta, keyString(key));
+      const found = (entries: DataContainer[]): ListItem | undefined => {
+        const e = findEntry(entries, this.meta, keyString(key));
         return e === undefined ? undefined : { node: new RemoteNode(this.session, r.path, this.meta, e), key };
-      }
+      };
+      if (this.entries !== undefined) return found(this.entries);
+      if (this.asked++ > 0) return this.all().then(found);
       return this.session.exists(r.path).then((there) => (there ? { node: new RemoteNode(this.session, r.path, this.meta), key } : undefined));
     }
     const at = (entries: DataContainer[]): ListItem | undefined => {

@@ -1,0 +1,79 @@
+/**
+ * A client command's input checked against the schema the server
+ * publishes, as the server itself will decode it (src/http/core/body): the
+ * path resolved, the JSON parsed (positioned syntax errors), then by
+ * method — PUT and PATCH: the target's body (the datastore, a module root
+ * or a data resource), a PUT of the datastore also validated as a whole
+ * (mandatory, unique, when, must, leafrefs: it is the whole
+ * configuration); POST: the new child; an rpc or action: its input, with
+ * its defaults, mandatory nodes and constraints. All problems are
+ * collected; none means the input may be sent.
+ */
+import { checkedInput } from '../../actors/operations/checked-input.ts';
+import type { RemoteDevice } from '../../client/index.ts';
+import { parseJsonText } from '../../data/json/index.ts';
+import { RestconfFailure, type RestconfError } from '../../errors/index.ts';
+import { resolveApiPath } from '../../http/core/api-path/index.ts';
+import { decodeChildBody, decodeDatastoreBody, decodeInput, decodeModuleBody, decodeTargetBody } from '../../http/core/body/index.ts';
+import type { OperationMeta } from '../../meta/meta.ts';
+import { validateTree } from '../../validate/index.ts';
+
+export type InputMethod = 'PUT' | 'PATCH' | 'POST';
+
+const check = (run: () => readonly RestconfError[] | void): readonly RestconfError[] => {
+  try {
+    return run() ?? [];
+  } catch (e) {
+    if (e instanceof RestconfFailure) return e.errors;
+    throw e;
+  }
+};
+
+/** `text` undefined: no body (an rpc or action without input). */
+export const checkInput = (device: RemoteDevice, method: InputMethod, path: string, text: string | undefined): readonly RestconfError[] => {
+  const strict = device.link.strict;
+  const resolved = resolveApiPath(path, device, strict);
+  if (!resolved.ok) return [resolved.error];
+  const target = resolved.target;
+  if (text === undefined && target.kind === 'operation') {
+    return check(() => void checkedInput(undefined, target.meta as OperationMeta, target.path, device.schema));
+  }
+  const parsed = parseJsonText(text ?? '');
+  if (!parsed.ok) return parsed.errors;
+  const scope = { strict, schema: device.schema, numbers: parsed.numbers };
+  const json = parsed.value;
+  return check(() => {
+    if (target.kind === 'operation') {
+      const op = target.meta as OperationMeta;
+      const input = decodeInput({ value: json, numbers: parsed.numbers }, op, target.path, scope);
+      checkedInput(input, op, target.path, device.schema);
+      return;
+    }
+    if (method === 'POST') {
+      decodeChildBody(json, target, device, scope);
+      return;
+    }
+    if (target.kind === 'datastore') {
+      const roots = decodeDatastoreBody(json, device, scope);
+      return method === 'PUT' ? validateTree(roots, { content: 'config', schema: device.schema }) : undefined;
+    }
+    if (target.kind === 'module') {
+      decodeModuleBody(json, target.meta as never, scope);
+      return;
+    }
+    decodeTargetBody(json, target, scope);
+  });
+};
+
+/**
+ * The input of an rpc or action as RESTCONF wants it (`{"mod:input": …}`):
+ * given bare, it is wrapped; given wrapped, it is kept.
+ */
+export const wrapInput = (text: string, op: { readonly module: string }): string => {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return text;
+  const v = parsed.value;
+  const names = typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v) : [];
+  if (names.length === 1 && (names[0] === `${op.module}:input` || names[0] === 'input')) return text;
+  return `{"${op.module}:input":${text.trim() === '' ? '{}' : text}}`;
+};
