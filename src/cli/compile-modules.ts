@@ -1,8 +1,9 @@
 /**
- * Compiles the modules a generating command (types, docs) names: every error
- * and unknown --features name on `err`; the schema and the implemented
- * modules, or undefined when there were problems.
+ * What the generating commands (types, docs) share: the modules named,
+ * compiled, every error and unknown --features name on `err`; then the
+ * output directory made. Undefined when there were problems.
  */
+import { mkdirSync } from 'node:fs';
 import { compileSchema } from '../meta/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
@@ -10,19 +11,30 @@ import { compileOptions } from './schema-options.ts';
 import { unknownFeatures } from './unknown-features.ts';
 import { UsageError } from './usage-error.ts';
 
-export interface ModuleArgs {
+export interface OutputArgs {
   readonly path: readonly string[];
   readonly features: readonly string[];
   readonly modules: readonly string[];
+  /** The directory written. */
+  readonly out: string | undefined;
 }
 
-export const compileModules = (command: string, args: ModuleArgs, err: (line: string) => void): { schema: SchemaContext; modules: ModuleMeta[] } | undefined => {
+export interface Compiled {
+  readonly schema: SchemaContext;
+  /** The modules named (implemented), each to write files for. */
+  readonly modules: readonly ModuleMeta[];
+  readonly out: string;
+}
+
+export const compileModules = (command: string, args: OutputArgs, err: (line: string) => void): Compiled | undefined => {
   if (args.modules.length === 0) throw new UsageError('give at least one module (name or file)');
+  if (args.out === undefined) throw new UsageError('give the output directory with --out DIR');
   const options = compileOptions(args.path, args.modules, args.features);
   const result = compileSchema(options);
   for (const d of result.diagnostics) if (d.severity === 'error') err(formatDiagnostic(d));
   const unknown = unknownFeatures(options.features ?? new Map(), result.context);
   for (const problem of unknown) err(`rxconf ${command}: ${problem}`);
   if (!result.ok || unknown.length > 0) return undefined;
-  return { schema: result.context, modules: [...result.context.modules.values()].filter((m) => m.implemented) };
+  mkdirSync(args.out, { recursive: true });
+  return { schema: result.context, modules: [...result.context.modules.values()].filter((m) => m.implemented), out: args.out };
 };

@@ -146,3 +146,31 @@ sharedTest('corpus modules: ietf-access-control-list (when, pattern, length, key
   t.is(read.sections, (oc.match(/^### /gm) ?? []).length);
   t.like(read.facts['/interfaces/interface/config/mtu'], { kind: 'leaf', type: 'uint16' });
 });
+
+test('types and docs: usage errors exit 2, module errors exit 1, both listed in the help', async (t) => {
+  const rxconf = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), ...args]);
+      return { code: 0, stdout, stderr };
+    } catch (e) {
+      const err = e as { code: number; stdout: string; stderr: string };
+      return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+    }
+  };
+  const demo = join(root, 'demo', 'yang');
+  const [noOut, noModule, missing, help, typesHelp] = await Promise.all([
+    rxconf('types', '--path', demo, 'rxconf-demo'),
+    rxconf('docs', '--out', join(base, 'x')),
+    rxconf('docs', '--path', demo, 'no-such-module', '--out', join(base, 'x')),
+    rxconf('--help'),
+    rxconf('types', '--help'),
+  ]);
+  t.is(noOut.code, 2);
+  t.regex(noOut.stderr, /^rxconf types: give the output directory with --out DIR\n/);
+  t.is(noModule.code, 2);
+  t.regex(noModule.stderr, /^rxconf docs: give at least one module/);
+  t.is(missing.code, 1);
+  t.regex(missing.stderr, /no-such-module/);
+  t.regex(help.stdout, /\n {2}types {5}write TypeScript types and io-ts codecs of YANG modules\n {2}docs {6}write Markdown and HTML documentation/);
+  t.regex(typesHelp.stdout, /^usage: rxconf types \[options\] MODULE\.\.\. --out DIR\n/);
+});
