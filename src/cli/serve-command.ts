@@ -43,6 +43,8 @@ export const serveOptions = {
   'recovery-user': { type: 'string' },
   'metrics-path': { type: 'string' },
   'metrics-module': { type: 'string', multiple: true, default: [] as string[] },
+  explorer: { type: 'boolean', default: false },
+  'url-credentials': { type: 'boolean', default: false },
   quiet: { type: 'boolean', short: 'q', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -135,6 +137,8 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     ...(values['allowed-host'].length === 0 ? {} : { allowedHosts: values['allowed-host'] }),
     ...(values['cors-origin'].length === 0 ? {} : { cors: { origins: values['cors-origin'].includes('*') ? '*' as const : values['cors-origin'] } }),
     metrics: { ...(values['metrics-path'] === undefined ? {} : { path: values['metrics-path'] }), modules: values['metrics-module'] },
+    ...(values.explorer ? { explorer: true } : {}),
+    ...(values['url-credentials'] ? { web: { urlCredentials: true } } : {}),
   };
   const server = createServer(options);
   const address = await server.listen();

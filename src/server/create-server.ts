@@ -4,7 +4,8 @@
  * the device with the application's nodes and handlers, and put the request
  * pipeline together:
  *
- *   adapter → access log → request metrics → Host check → CORS → authentication
+ *   adapter → access log → request metrics → Host check → CORS → explorer page
+ *           → URL parameters → authentication → explorer schema
  *           → /metrics → in-flight → time-out → system routes → RESTCONF core
  *
  * `listen()` binds (exclusively: a taken port is an error), `inject()` runs a
@@ -31,7 +32,7 @@ import { createAppContext, type AppContext, type RootOverride } from './app-cont
 import { AppHandlers } from './app-handlers.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { HttpStats } from './http-stats.ts';
-import { identityFilter, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { identityFilter, identityOf, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
 import { applyAuthOptions, readAuthSettings } from './auth/auth-settings.ts';
 import { allowedHosts, withHostCheck } from './host-check.ts';
 import { Nacm, NACM_MODULE, type NacmOptions } from './nacm/nacm.ts';
@@ -55,7 +56,10 @@ import { serverNode } from './server-node.ts';
 import { streamsHook } from './streams-hook.ts';
 import { withSystemRoutes } from './system-routes.ts';
 import { withTimeout } from './with-timeout.ts';
+import { withExplorerPage, withExplorerSchema, explorerPath, type ExplorerOptions } from './explorer/index.ts';
+import { withQuietChallenge, withUrlParameters, type WebOptions } from './web/index.ts';
 import { plannedUrl, PROTOCOL_MODULES, protocolRoots } from '../http/system/protocol-modules.ts';
+import { dynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
 
 export type { Transport } from './listen-transport.ts';
 export type { InjectRequest, InjectResponse } from './inject.ts';
@@ -111,6 +115,10 @@ export interface ServerOptions {
   readonly metrics?: { readonly path?: string; readonly modules?: readonly string[] } | false;
   /** How long `close()` lets in-flight requests finish (default 10,000 ms). */
   readonly closeTimeoutMs?: number;
+  /** What browser pages may put in URLs where headers would go: `rx.mode`, and credentials when `urlCredentials` (docs/web.md). */
+  readonly web?: WebOptions;
+  /** The explorer page (default off; `true` serves it at /explorer/): schema tree, live values, edit and rpc forms, events (docs/web.md). */
+  readonly explorer?: ExplorerOptions;
 }
 
 export interface ListenAddress {
@@ -210,6 +218,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   for (const b of device.all) b.changes.subscribe(() => { edits += 1; });
   if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
   const inFlight = new InFlight();
+  const subscriptions = dynamicSubscriptions({ schema, device, hub, replay, added: handlers.added, base: baseUrl, closing: inFlight.closing, ownerOf: (req) => identityOf(req)?.user, nacm: nacm !== undefined });
+  for (const [meta, handler] of subscriptions?.operations ?? []) handlers.operations.set(meta, handler);
+  if (subscriptions !== undefined) cleanups.push(() => subscriptions.close());
   const makeCore = (): Handler => withSystemRoutes(createRestconfCore({
     device,
     streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, replay),
@@ -226,7 +237,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   });
   const requestMetrics = new RequestMetrics();
   let hosts = allowedHosts(o.host ?? settings.address, o.allowedHosts);
-  const routed: Handler = withTimeout((req) => core(req), () => settings.requestTimeoutMs);
+  const routed: Handler = withTimeout(subscriptions?.wrap((req) => core(req)) ?? ((req) => core(req)), () => settings.requestTimeoutMs);
   const counted: Handler = (req) => {
     const answer = routed(req);
     if (answer instanceof Promise) return answer.then((r) => (stats.answered(r.status), r), (e: unknown) => { stats.answered(500); throw e; });
@@ -248,7 +259,11 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     });
   }
   pipeline = withOpenapi(pipeline, schema);
+  const explorer = explorerPath(o.explorer);
+  if (explorer !== undefined) pipeline = withExplorerSchema(pipeline, schema, explorer);
   if (o.auth !== undefined) pipeline = withAuthentication(pipeline, o.auth, () => authSettings);
+  pipeline = withUrlParameters(withQuietChallenge(pipeline), o.web);
+  if (explorer !== undefined) pipeline = withExplorerPage(pipeline, explorer);
   pipeline = withHostCheck(withCors(pipeline, o.cors), () => hosts);
   if (o.metrics !== false) pipeline = requestMetrics.wrap(pipeline);
   if (o.logger !== false) pipeline = withAccessLog(pipeline, logger, () => o.accessLog !== false || settings.debug);

@@ -76,6 +76,8 @@ const optionsCodec = t.intersection([
     metrics: t.union([t.literal(false), t.partial({ path: urlPath, modules: strings })]),
     accessLog: t.boolean,
     closeTimeoutMs: integerIn('an integer 0..3600000', 0, 3_600_000),
+    web: t.partial({ urlCredentials: t.boolean }),
+    explorer: t.union([t.boolean, t.partial({ path: urlPath })]),
   }),
 ]);
 

@@ -7,3 +7,6 @@ export { decodeDatastoreBody } from './decode-datastore-body.ts';
 export { decodeInput } from './decode-input.ts';
 export type { DecodeScope } from './decode-member.ts';
 export { decodeModuleBody } from './decode-module-body.ts';
+export { readFormInput, UPLOADS, type FormInput, type FormUploads } from './form-input.ts';
+export { FormUpload } from './form-upload.ts';
+export { FORM_BODY_TYPES, isFormContent } from './form-media-types.ts';

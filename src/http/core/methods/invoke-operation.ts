@@ -4,21 +4,28 @@
  * `{"<module>:output": {...}}` (simplified: the bare output members), or 204
  * when there is no output. An operation with no handler is 501.
  */
-import { invoke, type Browser } from '../../../actors/index.ts';
+import { invoke, type Browser, type RequestContext } from '../../../actors/index.ts';
+import type { DataContainer } from '../../../data/data-container.ts';
 import { encodeData, NumberTexts } from '../../../data/json/index.ts';
 import type { OperationMeta } from '../../../meta/meta.ts';
 import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
-import { decodeInput, readJsonBody } from '../body/index.ts';
+import { decodeInput, readFormInput, readJsonBody } from '../body/index.ts';
 import { json, noContent, type Call } from '../call.ts';
 
 export const invokeOperation = async (call: Call, target: ResolvedTarget): Promise<CoreResponse> => {
   const op = target.meta as OperationMeta;
   const schema = call.settings.device.schema;
-  const body = await readJsonBody(call.request);
-  // Decoded here; checked (constraints, defaults filled in, also when there is no body) by invoke.
-  const input = decodeInput(body, op, target.path, { strict: call.strict, schema, numbers: body?.numbers ?? new NumberTexts() });
-  const output = await invoke(target.browser as Browser, { steps: target.steps, input, context: call.context });
+  const run = (input: DataContainer | undefined, context: RequestContext): Promise<DataContainer | undefined> =>
+    invoke(target.browser as Browser, { steps: target.steps, input, context });
+  const form = await readFormInput(call.request, op, target.path, schema); // HTML form input (docs/web.md)
+  let output: DataContainer | undefined;
+  if (form !== undefined) output = await form.run(run, call.context);
+  else {
+    const body = await readJsonBody(call.request);
+    // Decoded here; checked (constraints, defaults filled in, also when there is no body) by invoke.
+    output = await run(decodeInput(body, op, target.path, { strict: call.strict, schema, numbers: body?.numbers ?? new NumberTexts() }), call.context);
+  }
   if (output === undefined || output.size === 0) return noContent();
   const members = encodeData(output, { strict: call.strict, schema });
   return json(call, 200, JSON.stringify(call.strict ? { [`${op.module.name}:output`]: members } : members));
