@@ -76,6 +76,8 @@ options:
   operations:
       --metrics-path PATH   where the Prometheus exposition is served (default /metrics)
       --metrics-module MOD  also export MOD's numeric state leaves as metrics (repeatable)
+      --explorer            serve the explorer page at /explorer/ (docs/web.md)
+      --url-credentials     take credentials from the URL of GET requests (access_token=, authorization=) for EventSource
   -q, --quiet               no access log
   -h, --help                this help
 
