@@ -10,79 +10,26 @@
  * runs it through `node --import tsx` instead.
  */
 import test from 'ava';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { decodeDatastore } from '../../src/data/json/index.ts';
 import { validateTree } from '../../src/validate/index.ts';
 import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { serverCommand, startServe, type ServeProcess } from '../helpers/serve-process.ts';
 import { crashImage, fixtures, loadState, tempDataFile } from './helpers.ts';
 
 const LONG = process.env.RXCONF_LONG === '1';
 const KILLS = LONG ? 300 : 30;
 const CLIENTS = 16;
 const repo = join(import.meta.dirname, '..', '..');
-const mainTs = join(repo, 'src', 'cli', 'main.ts');
-const bundles: string[] = [];
 
 // What the server serves: the fixture and its own rxconf-server module (whose settings it keeps in the same file).
 const compiled = compileSchema({ searchPath: [fixtures, join(repo, 'yang')], modules: [{ file: join(fixtures, 'st-store.yang') }, { file: join(repo, 'yang', 'rxconf-server.yang') }] });
 if (!compiled.ok) throw new Error(compiled.diagnostics.map((d) => d.message).join('\n'));
 const schema = compiled.context;
-test.after.always(() => {
-  for (const dir of bundles) rmSync(dir, { recursive: true, force: true });
-});
 
-/** The command that runs `rxconf serve`. */
-const serverCommand = async (): Promise<string[]> => {
-  const tsx = ['--import', 'tsx', mainTs];
-  if (process.env.RXCONF_KILL9_TSX === '1') return tsx;
-  // esbuild comes with tsx; without it, run through tsx (slower restarts).
-  const esbuild = await import('esbuild').catch(() => undefined);
-  if (esbuild === undefined) return tsx;
-  // Inside node_modules/.cache, so that packages resolve from the bundle as from the sources.
-  const cache = join(repo, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const out = join(mkdtempSync(join(cache, 'rxconf-kill9-')), 'main.mjs');
-  bundles.push(dirname(out));
-  await esbuild.build({
-    entryPoints: [mainTs], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: out, logLevel: 'error',
-    // Every module finds its files (yang/, package.json, node_modules) from where its source is.
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(mainTs).href) },
-  });
-  return [out];
-};
-
-interface Server {
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly exited: Promise<void>;
-}
-
-const start = async (command: readonly string[], file: string, transport: string): Promise<Server> => {
-  const child = spawn(process.execPath, [...command, 'serve', '--path', fixtures, '--module', 'st-store', '--data', file, '--host', '127.0.0.1', '--port', '0', '--transport', transport, '--quiet'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RXCONF_JOURNAL_COMPACT_BYTES: '4096' },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      const m = /^listening on (\S+)/.exec(line);
-      if (m !== null) resolve(m[1] as string);
-    });
-    void exited.then(() => reject(new Error(`the server exited before listening: ${stderr}`)));
-  });
-  child.stdout?.resume();
-  return { child, url, exited };
-};
+const start = (command: readonly string[], file: string, transport: string): Promise<ServeProcess> =>
+  startServe(command, { path: fixtures, modules: ['st-store'], data: file, transport, env: { RXCONF_JOURNAL_COMPACT_BYTES: '4096' } });
 
 /** What the clients were told: a 2xx answer. */
 interface Acknowledged {
