@@ -5,11 +5,10 @@
  * GET, HEAD and OPTIONS; other methods 405 with Allow.
  */
 import { readFileSync } from 'node:fs';
-import { restconfError, statusOf, type ErrorTag } from '../../errors/index.ts';
 import type { SchemaContext } from '../../meta/meta.ts';
 import { percentDecode } from '../../parser/expr/index.ts';
-import { errorBody, PLAIN_JSON, requestIsStrict, YANG_JSON } from '../core/index.ts';
 import type { CoreRequest, CoreResponse } from '../exchange.ts';
+import { protocolError } from './protocol-error.ts';
 
 export const SCHEMA_PREFIX = '/restconf/schema/';
 const ALLOW = 'GET, HEAD, OPTIONS';
@@ -19,15 +18,6 @@ export const schemaLocation = (base: string) => (name: string, revision: string 
   `${base}${SCHEMA_PREFIX}${encodeURIComponent(name)}${revision === undefined ? '' : `@${revision}`}`;
 
 export const isSchemaResource = (path: string): boolean => path.startsWith(SCHEMA_PREFIX);
-
-const failure = (req: CoreRequest, tag: ErrorTag, message: string, status?: number, headers: Record<string, string> = {}): CoreResponse => {
-  const strict = requestIsStrict(req);
-  return {
-    status: statusOf(tag, status),
-    headers: { ...headers, 'content-type': strict ? YANG_JSON : PLAIN_JSON },
-    body: req.method === 'HEAD' ? undefined : errorBody([restconfError(tag, message, { type: 'protocol' })], strict),
-  };
-};
 
 /** The source text of a module or submodule by `name` or `name@revision`. */
 const findSource = (schema: SchemaContext, ref: string): string | undefined => {
@@ -46,10 +36,10 @@ const findSource = (schema: SchemaContext, ref: string): string | undefined => {
 export const schemaResource = (schema: SchemaContext, req: CoreRequest): CoreResponse => {
   const method = req.method;
   if (method === 'OPTIONS') return { status: 204, headers: { allow: ALLOW }, body: undefined };
-  if (method !== 'GET' && method !== 'HEAD') return failure(req, 'operation-not-supported', 'YANG sources are read-only', 405, { allow: ALLOW });
+  if (method !== 'GET' && method !== 'HEAD') return protocolError(req, 'operation-not-supported', 'YANG sources are read-only', 405, { allow: ALLOW });
   const ref = percentDecode(req.path, SCHEMA_PREFIX.length, req.path.length);
-  if (!ref.ok) return failure(req, 'invalid-value', `bad module reference in ${req.path}: ${ref.message}`);
+  if (!ref.ok) return protocolError(req, 'invalid-value', `bad module reference in ${req.path}: ${ref.message}`);
   const source = findSource(schema, ref.value);
-  if (source === undefined) return failure(req, 'invalid-value', `no module or submodule ${ref.value} is served`, 404);
+  if (source === undefined) return protocolError(req, 'invalid-value', `no module or submodule ${ref.value} is served`, 404);
   return { status: 200, headers: { 'content-type': 'application/yang' }, body: method === 'HEAD' ? undefined : source };
 };

@@ -1,0 +1,55 @@
+/**
+ * Dynamic subscriptions (RFC 8639 over RESTCONF, RFC 8650) for a server
+ * that serves ietf-subscribed-notifications: the handlers of its rpcs and
+ * the resource of each subscription's event stream, over the streams the
+ * server lists (restconf-state), the event hub and the replay logs.
+ */
+import { EMPTY, type Observable } from 'rxjs';
+import type { Device } from '../../actors/device.ts';
+import type { NotificationMeta, OperationMeta, SchemaContext } from '../../meta/meta.ts';
+import type { EventHub, ReplayLog, StreamEvent } from '../../streams/index.ts';
+import { streamSource } from '../../streams/subscriptions/stream-source.ts';
+import { subscriptionEvents } from '../../streams/subscriptions/subscription-events.ts';
+import { SUBSCRIBED_NOTIFICATIONS, subscriptionOperations, type SubscriptionHandler } from '../../streams/subscriptions/subscription-operations.ts';
+import { SubscriptionRegistry, type DynamicSubscription } from '../../streams/subscriptions/subscription-registry.ts';
+import type { CoreRequest, Handler } from '../exchange.ts';
+import { streamList } from './stream-list.ts';
+import { withSubscriptionResource } from './subscription-resource.ts';
+
+export interface DynamicSubscriptionsOptions {
+  readonly schema: SchemaContext;
+  readonly device: Device;
+  readonly hub: EventHub<StreamEvent>;
+  readonly replay: ReplayLog;
+  readonly added: Observable<NotificationMeta>;
+  readonly base: () => string;
+  readonly closing: Observable<void>;
+  readonly ownerOf: (req: CoreRequest) => string | undefined;
+  /** With NACM on, change streams are not offered (their events are not yet cut to each subscriber's rights). */
+  readonly nacm: boolean;
+}
+
+export interface DynamicSubscriptions {
+  readonly operations: ReadonlyMap<OperationMeta, SubscriptionHandler>;
+  /** `core` with `{+restconf}/subscriptions/<id>` answered in front of it. */
+  readonly wrap: (core: Handler) => Handler;
+  readonly close: () => void;
+}
+
+export const dynamicSubscriptions = (o: DynamicSubscriptionsOptions): DynamicSubscriptions | undefined => {
+  if (o.schema.modules.get(SUBSCRIBED_NOTIFICATIONS)?.implemented !== true) return undefined;
+  const registry = new SubscriptionRegistry();
+  const live = (s: DynamicSubscription): Observable<StreamEvent> => streamSource(o.device, s.stream, s.context, o.added)?.() ?? EMPTY;
+  const operations = subscriptionOperations({
+    schema: o.schema,
+    device: o.device,
+    registry,
+    streams: () => streamList(o.device, '').map((s) => s.name),
+    available: (name) => !(o.nacm && name.endsWith('/changes')) && streamSource(o.device, name, {}, o.added) !== undefined,
+    replay: o.replay,
+    base: o.base,
+    added: o.added,
+  });
+  const resource = { registry, hub: o.hub, events: subscriptionEvents(o.replay, live), ownerOf: o.ownerOf, closing: o.closing };
+  return { operations, wrap: (core) => withSubscriptionResource(core, resource), close: () => registry.close() };
+};
