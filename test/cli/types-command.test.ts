@@ -16,7 +16,9 @@ import { typesCommand } from '../../src/cli/types-command.ts';
 import { createServer } from '../../src/server/create-server.ts';
 import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { decodeWith, type YangModel } from '../../src/codegen/runtime/index.ts';
+import { Subject } from 'rxjs';
 import { corpusPublic, hasShared } from '../helpers/shared.ts';
+import { SseClient } from '../helpers/sse-client.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const runtime = join(root, 'src', 'index.ts');
@@ -181,6 +183,7 @@ for (const transport of ['uws', 'http1'] as const) {
     const { model } = (await import(join(out, 'rxconf-demo.ts'))) as { model: YangModel };
     const data = { sensors: { sensor: [{ name: 'cpu', kind: 'temperature', threshold: '70.5', reading: { samples: '18446744073709551615', value: '1.5' } }] }, uptime: { seconds: '12' } };
     const inputs: unknown[] = [];
+    const overheat = new Subject<Record<string, unknown>>();
     let answerWrong = false;
     const server = createServer({
       searchPath: [join(root, 'demo', 'yang')], modules: ['rxconf-demo'], host: '127.0.0.1', port: 0, logger: false, transport,
@@ -192,6 +195,7 @@ for (const transport of ['uws', 'http1'] as const) {
           return Promise.resolve({ applied: (input as { offset: string }).offset });
         });
         app.serve('rxconf-demo', () => demo.reflect(data));
+        demo.notification('rxconf-demo:overheat', overheat);
       },
     });
     const { url } = await server.listen();
@@ -214,6 +218,13 @@ for (const transport of ['uws', 'http1'] as const) {
       const ok = await fetch(`${url}/restconf/data/rxconf-demo:sensors/sensor=cpu/threshold`, { method: 'PUT', headers: json, body: JSON.stringify({ 'rxconf-demo:threshold': '80.5' }) });
       t.is(ok.status, 204);
       t.is(data.sensors.sensor[0]?.threshold, '80.5', 'the bound object holds the RFC 7951 form');
+
+      const events = await SseClient.open(`${url}/restconf/data/rxconf-demo:overheat`, { Accept: 'text/event-stream' });
+      t.is(events.status, 200);
+      overheat.next({ sensor: 'cpu', value: '80.5', threshold: '75.0' });
+      const [event] = await events.waitFor(1);
+      events.close();
+      t.regex(event?.data ?? '', /"value":\s*"80\.5"/, 'a typed event, sent as RFC 7951 JSON');
 
       answerWrong = true;
       const wrong = await fetch(`${url}/restconf/operations/rxconf-demo:reset-counters`, { method: 'POST', headers: json });
