@@ -29,6 +29,9 @@ export { formatDiagnostic, type YangDiagnostic } from './parser/statement.ts';
 // The node runtime: the contract applications implement and what runs over it
 export * from './actors/index.ts';
 
+// The client: a remote RESTCONF server as a local Device (docs/client.md)
+export { connect, RemoteDevice, type ConnectOptions } from './client/index.ts';
+
 // The data tree and its JSON forms
 export { DataContainer, type DataValue, type AnyValue, type HolderMeta } from './data/data-container.ts';
 export { decodeData, encodeData, decodeDatastore, encodeDatastore, parseJsonText } from './data/json/index.ts';
