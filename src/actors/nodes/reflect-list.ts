@@ -5,8 +5,9 @@
  * key is the key leaf's value, a JavaScript number standing for an int64 or
  * uint64 key). Rows are read in order; a Map is walked with one iterator
  * per request, so reading it whole stays linear. An array takes new entries
- * at the row asked for and moves entries (ordered-by user lists); a Map
- * keeps its insertion order (new entries last, no moves).
+ * at the row asked for and moves entries (ordered-by user lists); so does a
+ * Map, whose order is its insertion order (rebuilt to put an entry anywhere
+ * but last).
  */
 import { childPath, type DataPath } from '../../data/data-path.ts';
 import type { LeafMeta, ListMeta } from '../../meta/meta.ts';
@@ -104,13 +105,30 @@ export class ReflectListNode implements Node {
         this.cursor = undefined;
         return undefined;
       }
+      if (r.move === true) {
+        const obj = rows.get(found.k);
+        rows.delete(found.k);
+        this.placeInMap(rows, found.k, obj, r.row);
+      }
       return { node: this.entryAt(rows.get(found.k), `the entry ${String(value)}`, r, value), key };
     }
     if (!r.new || r.delete) return undefined;
     const obj = {};
-    rows.set(toApplication(leaf, value, rows.keys().next().value), obj);
-    this.cursor = undefined;
+    this.placeInMap(rows, toApplication(leaf, value, rows.keys().next().value), obj, r.row);
     return { node: this.entryOf(obj, value), key };
+  }
+
+  /** Sets `k` at row `row` of the Map's order (past the end: last); a Map is rebuilt to put it elsewhere. */
+  private placeInMap(rows: Map<unknown, unknown>, k: unknown, obj: unknown, row: number): void {
+    this.cursor = undefined;
+    if (row >= rows.size) {
+      rows.set(k, obj);
+      return;
+    }
+    const all = [...rows];
+    all.splice(Math.max(row, 0), 0, [k, obj]);
+    rows.clear();
+    for (const [key, value] of all) rows.set(key, value);
   }
 
   /** The Map key standing for a key value: itself, or the same integer as a number or bigint. */

@@ -163,10 +163,11 @@ for (const transport of transports) {
       }
     });
 
-    test.serial(`${transport} ${mode}: application nodes see the order: a reflected array takes entries where insert and point say, and moves`, async (t) => {
+    test.serial(`${transport} ${mode}: application nodes see the order: a reflected array or Map takes entries where insert and point say, and moves`, async (t) => {
       const songRows: { name: string; title?: string }[] = [{ name: 'a' }, { name: 'c' }];
       const tags = ['x'];
-      const app = { top: { song: songRows, tag: tags } };
+      const tracks = new Map<number, { id: number }>([[1, { id: 1 }], [2, { id: 2 }]]);
+      const app = { top: { song: songRows, tag: tags, playlist: [{ name: 'p', track: tracks }] } };
       const { server, client } = await startServer(transport, { nodes: { [M]: () => reflectNode(app) } });
       try {
         const edits: Exchange[] = [
@@ -175,11 +176,15 @@ for (const transport of transports) {
           { method: 'PUT', path: `${TOP}/song=c?insert=before&${point('song=0')}`, headers: m.send, body: song(m, 'c', 'moved'), expect: { status: 204 } },
           { method: 'PUT', path: `${TOP}/song=z?insert=after&${point('song=nope')}`, headers: m.send, body: song(m, 'z'), expect: { status: 400, error: { tag: 'bad-attribute' } } },
           { method: 'PUT', path: `${TOP}/tag=w?insert=first`, headers: m.send, body: m.top('tag', ['w']), expect: { status: 201 } },
+          { method: 'PUT', path: `${TOP}/playlist=p/track=3?insert=first`, headers: m.send, body: m.top('track', [{ id: 3 }]), expect: { status: 201 } },
+          { method: 'POST', path: `${TOP}/playlist=p?insert=after&${point('playlist=p/track=3')}`, headers: m.send, body: m.top('track', [{ id: 4 }]), expect: { status: 201 } },
+          { method: 'PUT', path: `${TOP}/playlist=p/track=2?insert=before&${point('playlist=p/track=3')}`, headers: m.send, body: m.top('track', [{ id: 2 }]), expect: { status: 204 } },
           { path: `${TOP}/song`, headers: m.get, expect: { status: 200, json: m.top('song', [{ name: 'c', title: 'moved' }, { name: '0' }, { name: 'a' }, { name: 'b' }]) } },
         ];
         for (const [i, x] of edits.entries()) await checkExchange(t, client, x, i);
         t.deepEqual(app.top.song.map((s) => s.name), ['c', '0', 'a', 'b'], 'the application array, in order');
         t.deepEqual(app.top.tag, ['w', 'x']);
+        t.deepEqual([...tracks.keys()], [2, 3, 4, 1], 'the application Map, in order');
       } finally {
         await client.close();
         await server.close();
