@@ -58,7 +58,8 @@ export type AuthorizeEdit = (browser: Browser, cmd: EditCommand) => void | Promi
 export const commitEdit = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
   // The request's context, read through (its signal is a getter), with where storage puts the durability Promise.
-  const context = Object.create(cmd.context, { [AFTER_COMMIT]: { value: durable, enumerable: true } }) as EditCommand['context'];
+  const context = Object.create(cmd.context) as Record<string, unknown>;
+  context[AFTER_COMMIT] = durable;
   const outcome = await browser.mailbox.run(async () => {
     await (cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined)?.(browser, cmd);
     const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
