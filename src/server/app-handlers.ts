@@ -16,12 +16,13 @@ import { DataContainer } from '../data/data-container.ts';
 import { formatPath } from '../data/data-path.ts';
 import { decodeData, encodeData } from '../data/json/index.ts';
 import { restconfError, RestconfFailure } from '../errors/index.ts';
+import { inputWithUpload } from '../http/core/body/form-upload-input.ts';
 import type { NotificationMeta, OperationMeta, SchemaContext } from '../meta/meta.ts';
 
 export type JsonObject = Record<string, unknown>;
 
 export interface OperationCall {
-  /** The input as plain JSON (names unqualified), undefined when the operation has no input. */
+  /** The input as plain JSON (names unqualified), undefined when the operation has no input. A form's file is there as a FormUpload (an AsyncIterable of its bytes) at its binary or anydata node. */
   readonly input: JsonObject | undefined;
   readonly context: RequestContext;
   /** RFC 7951 instance-identifier of the operation (for an action, of the node it runs on). */
@@ -67,7 +68,8 @@ export class AppHandlers {
 
   private run(h: OperationHandler, r: ActionRequest): Answer<Node | undefined> {
     const data = r.input?.node.peek?.();
-    const input = r.meta.hasInput && data instanceof DataContainer ? encodeData(data, { strict: false, schema: this.schema }) : undefined;
+    const json = r.meta.hasInput && data instanceof DataContainer ? encodeData(data, { strict: false, schema: this.schema }) : undefined;
+    const input = inputWithUpload(json, r.selection.context); // a form's file at its leaf (docs/web.md)
     const answer = h({ input, context: r.selection.context, path: formatPath(r.path) });
     const toNode = (out: JsonObject | undefined | void): Node | undefined => {
       if (!r.meta.hasOutput) return undefined;

@@ -16,14 +16,14 @@ import { runInNewContext } from 'node:vm';
 import { Subject } from 'rxjs';
 import { hashPassword, formatUsers } from '../../src/server/auth/password-file.ts';
 import { createServer, type RxconfServer, type ServerOptions } from '../../src/server/create-server.ts';
-import type { FormUploads } from '../../src/http/core/body/index.ts';
+import type { FormUpload, FormUploads } from '../../src/http/core/body/index.ts';
 import { SseClient } from '../helpers/sse-client.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'web');
 const TRANSPORTS = ['uws', 'http1'] as const;
 const MB = 1024 * 1024;
 
-interface Seen { input?: unknown; upload?: { field: string; filename: string; mediaType: string }; error?: string }
+interface Seen { input?: unknown; upload?: { field: string; filename: string; mediaType: string; same: boolean; members: readonly string[] | undefined }; error?: string }
 
 interface Served { server: RxconfServer; url: string; seen: Seen[]; ticks: Subject<{ n: number }>; logs: unknown[] }
 
@@ -54,15 +54,17 @@ const serve = async (transport: 'uws' | 'http1', extra: Partial<ServerOptions> =
         return { bytes };
       });
       app.operation('web-forms:devices/device/upload', async ({ input, context }) => {
+        // The file at its leaf in the input, and in the context (its node's path with it).
+        const image = input?.['image'] as FormUpload | undefined;
         const file = context['uploads'] as FormUploads | undefined;
-        const entry: Seen = { input };
+        const entry: Seen = { input: { ...input, image: image === undefined ? undefined : 'upload' } };
         seen.push(entry);
         const hash = createHash('sha256');
         let bytes = 0;
-        if (file !== undefined) {
-          entry.upload = { field: file.upload.field, filename: file.upload.filename, mediaType: file.upload.mediaType };
+        if (image !== undefined) {
+          entry.upload = { field: image.field, filename: image.filename, mediaType: image.mediaType, same: file?.upload === image, members: file?.members };
           try {
-            for await (const chunk of file.upload) {
+            for await (const chunk of image) {
               hash.update(chunk);
               bytes += chunk.byteLength;
             }
@@ -166,7 +168,8 @@ for (const transport of TRANSPORTS) {
       t.is(String(out['bytes']), '10');
       t.is(out['sha256'], createHash('sha256').update('hello file').digest('hex'));
       t.deepEqual(JSON.parse(out['summary'] as string), { tags: ['a', 'b'], part: [{ id: 1, note: 'one' }, { id: 2 }, { id: 3 }], meta: { origin: { build: 42 } }, verify: true });
-      t.deepEqual(s.seen[0]?.upload, { field: 'image', filename: 'x.bin', mediaType: 'application/octet-stream' });
+      t.deepEqual(s.seen[0]?.upload, { field: 'image', filename: 'x.bin', mediaType: 'application/octet-stream', same: true, members: ['image'] });
+      t.is((s.seen[0]?.input as { image?: string }).image, 'upload', "the file in the handler's input at its leaf");
       // FormData as a browser (or fetch) builds it.
       const data = new FormData();
       data.append('label', 'again');
@@ -291,12 +294,13 @@ for (const transport of TRANSPORTS) {
   });
 }
 
-test.serial('http1: a form over max-body-bytes answers 413 and the handler sees its read fail', async (t) => {
+test.serial('http1: a form declared over max-body-bytes answers 413 before the operation runs', async (t) => {
   const s = await serve('http1', { limits: { maxBodyBytes: 2 * MB } });
   try {
     const r = await streamUpload(`${s.url}${ACTION}`, 4 * MB).catch((e: unknown) => ({ status: 0, body: String(e), sha256: '' }));
     t.true(r.status === 413 || r.status === 0, `413 (or the connection closed once the answer was sent): ${r.status} ${r.body}`);
     if (r.status === 413) t.regex(r.body, /too-big|exceeds/);
+    t.is(s.seen.length, 0, 'the handler never ran');
   } finally {
     await s.server.close();
   }

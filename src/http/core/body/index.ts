@@ -10,3 +10,4 @@ export { decodeModuleBody } from './decode-module-body.ts';
 export { readFormInput, UPLOADS, type FormInput, type FormUploads } from './form-input.ts';
 export { FormUpload } from './form-upload.ts';
 export { FORM_BODY_TYPES, isFormContent } from './form-media-types.ts';
+export { inputWithUpload } from './form-upload-input.ts';
