@@ -21,6 +21,8 @@ export interface WrkOptions {
   readonly paceMs?: number;
   /** Print the first few non-2xx answers (slows wrk: diagnostics only). */
   readonly capture?: boolean;
+  /** Headers sent with every request (e.g. authorization). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface WrkResult {
@@ -53,7 +55,8 @@ export const errorCount = (r: WrkResult): number => r.connectErrors + r.readErro
 
 export const runWrk = (o: WrkOptions): Promise<WrkResult> =>
   new Promise((resolve, reject) => {
-    const args = ['-t1', `-c${o.connections}`, `-d${o.durationS}s`, `--timeout`, `${o.timeoutS ?? 10}s`, '-s', script, o.url];
+    const headers = Object.entries(o.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+    const args = ['-t1', `-c${o.connections}`, `-d${o.durationS}s`, `--timeout`, `${o.timeoutS ?? 10}s`, ...headers, '-s', script, o.url];
     const env = {
       ...process.env,
       BENCH_EDIT: o.edit ?? '',

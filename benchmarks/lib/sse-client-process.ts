@@ -8,7 +8,7 @@ import { serveCommands } from './ipc.ts';
 import { openSseSockets, type SseSockets } from './sse-sockets.ts';
 
 export type ClientCommand =
-  | { readonly op: 'open'; readonly port: number; readonly path: string; readonly count: number }
+  | { readonly op: 'open'; readonly port: number; readonly path: string; readonly count: number; readonly headers?: readonly string[] }
   | { readonly op: 'wait'; readonly count: number; readonly timeoutMs: number }
   | { readonly op: 'arrivals' }
   | { readonly op: 'close' };
@@ -23,7 +23,7 @@ let sockets: SseSockets | undefined;
 serveCommands<ClientCommand>(async (command): Promise<ClientReply | undefined> => {
   switch (command.op) {
     case 'open':
-      sockets = await openSseSockets(command.port, command.path, command.count);
+      sockets = await openSseSockets(command.port, command.path, command.count, 10, command.headers);
       return { op: 'opened' };
     case 'wait': {
       const deadline = performance.now() + command.timeoutMs;

@@ -18,10 +18,10 @@ export interface RemoteSseClients {
 const script = fileURLToPath(new URL('./sse-client-process.ts', import.meta.url));
 
 /** Opens `count` SSE streams on 127.0.0.1:`port``path` from a new child process. */
-export const spawnSseClients = async (port: number, path: string, count: number): Promise<RemoteSseClients> => {
+export const spawnSseClients = async (port: number, path: string, count: number, headers?: readonly string[]): Promise<RemoteSseClients> => {
   const child = forkTs(script);
   const command = (c: ClientCommand) => c;
-  await ask<ClientReply, 'opened'>(child, command({ op: 'open', port, path, count }), 'opened');
+  await ask<ClientReply, 'opened'>(child, command({ op: 'open', port, path, count, ...(headers === undefined ? {} : { headers }) }), 'opened');
   return {
     waitFor: (count, timeoutMs) => ask<ClientReply, 'reached'>(child, command({ op: 'wait', count, timeoutMs }), 'reached'),
     arrivals: async () => (await ask<ClientReply, 'arrivals'>(child, command({ op: 'arrivals' }), 'arrivals')).arrivals,

@@ -36,10 +36,13 @@ interface Served {
 
 const fixtures = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fixtures');
 
+/** More startServer options, as JSON in the third argument (the security benchmark: auth, nacm, dataFile). */
+const extra = JSON.parse(process.argv[3] ?? '{}') as Record<string, unknown>;
+
 const rxconf = async (): Promise<Served> => {
   const server = await startServer({
     searchPath: [fixtures], modules: ['bench-streams'], app: join(fixtures, 'bench-stream-app.ts'),
-    host: '127.0.0.1', port: 0, log: () => undefined,
+    host: '127.0.0.1', port: 0, log: () => undefined, ...extra,
   });
   return { port: server.port, path: '/restconf/data/bench-streams:tick', send: () => (seq) => ticks.next(tickEvent(seq)), close: () => server.close() };
 };

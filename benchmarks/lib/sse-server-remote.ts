@@ -18,8 +18,9 @@ export interface RemoteSseServer {
 
 const script = fileURLToPath(new URL('./sse-server-process.ts', import.meta.url));
 
-export const spawnSseServer = async (kind: ServerKind): Promise<RemoteSseServer> => {
-  const child = forkTs(script, ['--expose-gc'], [kind]);
+/** `options`: more startServer options for the rxconf server (JSON-serializable). */
+export const spawnSseServer = async (kind: ServerKind, options?: Record<string, unknown>): Promise<RemoteSseServer> => {
+  const child = forkTs(script, ['--expose-gc'], options === undefined ? [kind] : [kind, JSON.stringify(options)]);
   const [listening] = (await once(child, 'message')) as [Extract<ServerReply, { op: 'listening' }>];
   const command = (c: ServerCommand) => c;
   return {

@@ -19,7 +19,8 @@ export interface SseSockets {
   close(): void;
 }
 
-export const openSseSockets = async (port: number, path: string, count: number, sampled = 10): Promise<SseSockets> => {
+/** `headers`: extra header lines, socket i sending `headers[i % headers.length]` (e.g. a user each). */
+export const openSseSockets = async (port: number, path: string, count: number, sampled = 10, headers: readonly string[] = []): Promise<SseSockets> => {
   let received = 0;
   let lastArrival = 0;
   const sockets: Socket[] = [];
@@ -60,7 +61,8 @@ export const openSseSockets = async (port: number, path: string, count: number, 
         tail = text.slice(from);
       });
     }));
-    s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n`);
+    const extra = headers.length === 0 ? '' : `${headers[i % headers.length]}\r\n`;
+    s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n${extra}\r\n`);
     sockets.push(s);
     if (i % 500 === 499) await Promise.all(opened.slice(-500));
   }

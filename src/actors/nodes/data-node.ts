@@ -94,7 +94,8 @@ const listPath = (entry: DataPath): DataPath => {
 /** The entries of one list inside a container. */
 export class DataListNode implements Node {
   constructor(
-    private readonly holder: DataContainer,
+    /** The container holding the list's array (plain-data.ts reads it directly). */
+    readonly holder: DataContainer,
     private readonly meta: ListMeta,
     private readonly changes?: DataChanges,
     private readonly journal?: DataJournal,

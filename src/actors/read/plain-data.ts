@@ -23,3 +23,10 @@ export const plainData = (node: Node): DataContainer | undefined =>
 /** Whether a list node is the data-tree node's own, as it is (its entries are the holder's array). */
 export const isPlainList = (node: Node): boolean =>
   node instanceof DataListNode && node.next === ownList.next && (node as Node).context === undefined && (node as Node).release === undefined;
+
+/**
+ * The container holding a plain list node's entries, else undefined: its
+ * parent's data even where the parent's node is wrapped (an access guard
+ * that hands out the list node as it is because the whole list is readable).
+ */
+export const plainListHolder = (node: Node): DataContainer | undefined => (isPlainList(node) ? (node as DataListNode).holder : undefined);

@@ -18,7 +18,7 @@ import type { NodeBudget } from './node-budget.ts';
 import type { ReadOptions } from './read-options.ts';
 import { implicitContainer } from './implicit-container.ts';
 import { OMITTED } from '../omitted.ts';
-import { isPlainList, plainData } from './plain-data.ts';
+import { plainData, plainListHolder } from './plain-data.ts';
 import { applyWithDefaults } from './with-defaults.ts';
 import { activeCase, ALL_CASES } from './active-case.ts';
 import { writeChildren, writeList, type Holder } from './write-data.ts';
@@ -134,7 +134,7 @@ export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadSt
 
 /** Writes a list: `"name":[...]`, only the selected rows, each asked for by row; at the depth limit an entry is its keys. */
 export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor, st: ReadState, only?: ListItem): Co<void> {
-  const holder = only === undefined && to instanceof JsonObjectWriter && list.parent !== undefined && isPlainList(list.node) ? plainData(list.parent.node) : undefined;
+  const holder = only === undefined && to instanceof JsonObjectWriter && list.parent !== undefined ? plainListHolder(list.node) : undefined;
   const entries = holder?.values.get(meta) as readonly DataContainer[] | undefined;
   if (entries !== undefined) {
     const w = to as JsonObjectWriter;

@@ -106,7 +106,8 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
 
   const admit = (req: CoreRequest, id: Identity): CoreResponse | Promise<CoreResponse> => {
     identities.set(req, id);
-    if (id.method !== 'anonymous') delay.succeeded(req.remoteAddress);
+    // the peer's address is costly to read on uWS: only when some address has failures to forget
+    if (delay.active && id.method !== 'anonymous') delay.succeeded(req.remoteAddress);
     return inner(req);
   };
 

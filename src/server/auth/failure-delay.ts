@@ -22,6 +22,11 @@ export class FailureDelay {
     return Math.min(baseMs * 2 ** (count - 1), maxMs);
   }
 
+  /** Whether any address has failures on record (a success need not look up its address otherwise). */
+  get active(): boolean {
+    return this.failures.size > 0;
+  }
+
   succeeded(address: string): void {
     if (this.failures.size > 0) this.failures.delete(address);
   }
