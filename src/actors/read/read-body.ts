@@ -10,6 +10,7 @@
  * bytes as it went (JsonBuffer.spill); `asText` gives the same read as text.
  */
 import { Runner, type Co } from '../co.ts';
+import { TurnBudget } from '../turn-budget.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 
 export type Chunk = string | Uint8Array;
@@ -156,12 +157,15 @@ export const runRead = (walk: Co<void>, buffer: JsonBuffer, fit?: FitCheck): Rea
  */
 export const drainRead = async (walk: Co<void>, buffer: JsonBuffer, abandoned?: () => boolean): Promise<void> => {
   const runner = new Runner(walk);
+  // a counting pass runs in microtasks: it lets the event loop go round between its shares (other requests wait otherwise)
+  const turn = new TurnBudget();
   try {
     for (;;) {
       const s = await runner.step();
       buffer.take();
       if (s.done) return;
       if (abandoned?.() === true) throw new Error('the request was abandoned');
+      if (turn.spent()) await turn.next();
     }
   } catch (e) {
     runner.cancel();

@@ -1,3 +1,4 @@
+import { TurnBudget } from '../../actors/turn-budget.ts';
 import { isSyncPullBody, type SyncPullBody } from '../exchange.ts';
 
 /** Where a response stream goes: one transport's write side (the exchange itself). */
@@ -79,21 +80,12 @@ class SyncPump implements Pump {
 }
 
 /**
- * How long a pump may keep writing before it lets the event loop run: a
+ * Any other stream: one Promise per pull (what an AsyncIterator costs). A
  * socket that takes every chunk at once (a fast reader on loopback) would
- * otherwise keep the pump going in microtasks, and no other socket, timer
- * or request would be served until a 10 MB answer was written. With 20 such
- * answers at once, a small request waits at most about 20 turns.
- */
-const TURN_MS = 1;
-
-/** The next turn of the event loop, after I/O: other sockets are served first. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-/**
- * Any other stream: one Promise per pull (what an AsyncIterator costs). The
- * pump yields to the event loop (setImmediate) once it has been writing for
- * `TURN_MS` since it last waited for the socket or yielded.
+ * keep the pump going in microtasks until the whole answer is written, and
+ * no other socket, timer or request would be served meanwhile: the pump
+ * lets the event loop go round once it has been writing for its share of a
+ * turn (TurnBudget) since it last waited for the socket.
  */
 class AsyncPump implements Pump {
   readonly #iterator: AsyncIterator<string | Uint8Array>;
@@ -114,7 +106,7 @@ class AsyncPump implements Pump {
 
   async #run(): Promise<void> {
     const sink = this.#sink;
-    let turnStarted = performance.now();
+    const turn = new TurnBudget();
     while (!this.#finished) {
       let step: IteratorResult<string | Uint8Array>;
       try {
@@ -140,10 +132,9 @@ class AsyncPump implements Pump {
       }
       if (!writable) {
         await new Promise<void>((resume) => sink.whenWritable(resume));
-        turnStarted = performance.now();
-      } else if (performance.now() - turnStarted >= TURN_MS) {
-        await nextTurn();
-        turnStarted = performance.now();
+        turn.restart();
+      } else if (turn.spent()) {
+        await turn.next();
       }
     }
   }
