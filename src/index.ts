@@ -12,6 +12,9 @@ export type { Logger } from './server/logger.ts';
 export type { CorsOptions } from './server/cors.ts';
 export type { AppContext, RootOverride } from './server/app-context.ts';
 export type { OperationHandler, JsonObject } from './server/app-handlers.ts';
+export type { FormUpload, FormUploads } from './http/core/body/index.ts';
+export type { WebOptions } from './server/web/index.ts';
+export type { ExplorerOptions } from './server/explorer/index.ts';
 
 // Generated types (`rxconf types`): the runtime their codecs use, and the typed application API
 export * from './codegen/runtime/index.ts';
