@@ -23,7 +23,7 @@ import type { DataNodeMeta, ListMeta } from '../meta/meta.ts';
 import { dataChildren } from '../meta/navigate.ts';
 import type { FieldValue } from '../actors/field-value.ts';
 import { answerFailure } from './answer-errors.ts';
-import { holderOf, type RemoteSession } from './remote-session.ts';
+import { holderOf, mediaType, type RemoteSession } from './remote-session.ts';
 
 type Value =
   | { readonly kind: 'absent' }
@@ -101,7 +101,7 @@ const resourceBody = (session: RemoteSession, path: DataPath, v: Value): string 
 };
 
 const send = async (session: RemoteSession, method: string, target: string, body?: string): Promise<void> => {
-  const media = session.link.strict ? 'application/yang-data+json' : 'application/json';
+  const media = mediaType(session.link.strict);
   const headers: Record<string, string> = { accept: media };
   if (body !== undefined) headers['content-type'] = media;
   const a = await session.link.transport.request(method, target, body, headers);

@@ -5,3 +5,5 @@ export { RemoteDevice } from './remote-device.ts';
 export { ClientTransport, TransportFailure, type HttpAnswer } from './client-transport.ts';
 export { answerErrors, errorsOfBody, formatRestconfError } from './answer-errors.ts';
 export { parseSse, type SseMessage } from './parse-sse.ts';
+export { mediaType } from './remote-session.ts';
+export { loadRemoteSchema } from './load-remote-schema.ts';

@@ -24,11 +24,10 @@ import type { ActionRequest, ChildRequest, ChooseRequest, EditRequest, FieldRequ
 import { answerFailure } from './answer-errors.ts';
 import { eventNodes } from './event-nodes.ts';
 import { flushEdits } from './flush-edits.ts';
-import { parentPath, type RemoteSession } from './remote-session.ts';
+import { mediaType, parentPath, type RemoteSession } from './remote-session.ts';
 
 type OwnMeta = ModuleMeta | ContainerMeta | ListMeta;
 
-const media = (strict: boolean): string => (strict ? 'application/yang-data+json' : 'application/json');
 
 /** A container, a list entry, or the module root, on the server. */
 export class RemoteNode implements Node {
@@ -120,8 +119,8 @@ export class RemoteNode implements Node {
     const body = input instanceof DataContainer && input.size > 0
       ? JSON.stringify({ [`${op.module.name}:input`]: encodeData(input, { strict: link.strict, schema: link.schema }) })
       : undefined;
-    const headers: Record<string, string> = { accept: media(link.strict) };
-    if (body !== undefined) headers['content-type'] = media(link.strict);
+    const headers: Record<string, string> = { accept: mediaType(link.strict) };
+    if (body !== undefined) headers['content-type'] = mediaType(link.strict);
     const a = await link.transport.request('POST', target, body, headers);
     if (a.status !== 200 && a.status !== 204) throw answerFailure(a, `POST ${target}`);
     if (a.status === 204 || a.text.trim() === '' || !op.hasOutput) return undefined;

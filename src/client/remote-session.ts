@@ -46,7 +46,8 @@ export const holderOf = (path: DataPath): HolderMeta => {
 
 export const parentPath = (path: DataPath): DataPath => ({ segments: path.segments.slice(0, -1) });
 
-const ACCEPT = (strict: boolean): string => (strict ? 'application/yang-data+json' : 'application/json');
+/** The JSON media type of a mode: what the client sends and accepts. */
+export const mediaType = (strict: boolean): string => (strict ? 'application/yang-data+json' : 'application/json');
 
 export class RemoteSession {
   readonly edits: EditEntry[] = [];
@@ -64,7 +65,7 @@ export class RemoteSession {
 
   /** GET of a data resource: its JSON, or undefined when it does not exist (404). */
   async get(target: string): Promise<unknown> {
-    const a = await this.link.transport.request('GET', target, undefined, { accept: ACCEPT(this.link.strict) });
+    const a = await this.link.transport.request('GET', target, undefined, { accept: mediaType(this.link.strict) });
     if (a.status === 404) return undefined;
     if (a.status !== 200) throw answerFailure(a, `GET ${target}`);
     return JSON.parse(a.text) as unknown;

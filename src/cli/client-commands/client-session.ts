@@ -4,8 +4,7 @@
  * when the command checks its input, the server's schema as a
  * RemoteDevice, loaded on first use.
  */
-import { ClientTransport, discoverRoot, RemoteDevice, type ConnectOptions } from '../../client/index.ts';
-import { loadRemoteSchema } from '../../client/load-remote-schema.ts';
+import { ClientTransport, discoverRoot, loadRemoteSchema, mediaType, RemoteDevice, type ConnectOptions } from '../../client/index.ts';
 import type { ClientTarget } from './client-target.ts';
 
 export interface ClientSession {
@@ -27,7 +26,7 @@ export const openSession = async (target: ClientTarget, options: ConnectOptions)
   let device: Promise<RemoteDevice> | undefined;
   return {
     target, transport, restconf, strict,
-    media: strict ? 'application/yang-data+json' : 'application/json',
+    media: mediaType(strict),
     url: (path, query = [], resource = target.resource) => {
       const q = [...(target.query === '' ? [] : [target.query]), ...query].join('&');
       return `${restconf}/${resource}${path}${q === '' ? '' : `?${q}`}`;
