@@ -1,5 +1,5 @@
 /**
- * kill -9 in a loop: `rxconf serve --data` in a child process, 16 clients
+ * kill -9 in a loop: `rxconf serve --data` in a child process, 50 clients
  * PATCHing, POSTing and DELETEing over real HTTP (both transports in turn),
  * SIGKILL at a random moment, 30 times (RXCONF_LONG=1: 300). After each kill
  * the data file and journal load and validate in this process, and the
@@ -20,7 +20,7 @@ import { crashImage, fixtures, loadState, tempDataFile } from './helpers.ts';
 
 const LONG = process.env.RXCONF_LONG === '1';
 const KILLS = LONG ? 300 : 30;
-const CLIENTS = 16;
+const CLIENTS = 50;
 const repo = join(import.meta.dirname, '..', '..');
 
 // What the server serves: the fixture and its own rxconf-server module (whose settings it keeps in the same file).
