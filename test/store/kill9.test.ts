@@ -87,7 +87,7 @@ const missing = (doc: unknown, acked: Acknowledged): string[] => {
 };
 
 test('kill -9 during concurrent edits, again and again: every acknowledged edit survives, the data loads and validates', async (t) => {
-  t.timeout(LONG ? 3_600_000 : 180_000);
+  t.timeout(LONG ? 3_600_000 : 360_000);
   const command = await serverCommand();
   const file = tempDataFile();
   const acked: Acknowledged = { values: new Map(), created: new Set(), deleted: new Set(), deleting: new Set() };
