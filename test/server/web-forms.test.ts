@@ -210,12 +210,12 @@ for (const transport of TRANSPORTS) {
 }
 
 /** Streams a multipart body of `label` and a `size`-byte file made as it is sent; answers status, body and the file's hash. */
-const streamUpload = (url: string, size: number): Promise<{ status: number; body: string; sha256: string }> => new Promise((resolve, reject) => {
+const streamUpload = (url: string, size: number, chunked = false): Promise<{ status: number; body: string; sha256: string }> => new Promise((resolve, reject) => {
   const boundary = 'rxconf-upload-boundary';
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\nbig\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const hash = createHash('sha256');
-  const req = request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + size + tail.length) } });
+  const req = request(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(chunked ? {} : { 'content-length': String(head.length + size + tail.length) }) } });
   const chunk = Buffer.alloc(64 * 1024);
   let sent = 0;
   let n = 0;
@@ -305,6 +305,42 @@ test.serial('http1: a form declared over max-body-bytes answers 413 before the o
     await s.server.close();
   }
 });
+
+for (const transport of TRANSPORTS) {
+  test.serial(`${transport}: a chunked form that grows over max-body-bytes mid-file fails the handler's read and answers 413`, async (t) => {
+    const s = await serve(transport, { limits: { maxBodyBytes: 2 * MB } });
+    try {
+      const r = await streamUpload(`${s.url}${ACTION}`, 4 * MB, true).catch((e: unknown) => ({ status: 0, body: String(e), sha256: '' }));
+      t.true(r.status === 413 || r.status === 0, `413 (or the connection closed once the answer was sent): ${r.status} ${r.body}`);
+      t.log(`answer: ${r.status} ${r.body.slice(0, 200)}`);
+      t.is(s.seen.length, 1, 'the operation ran as the file began');
+      t.regex(s.seen[0]?.error ?? '', /exceeds|too/i, "the handler's read failed");
+      t.is((s.seen[0]?.input as { label?: string }).label, 'big');
+    } finally {
+      await s.server.close();
+    }
+  });
+}
+
+for (const transport of TRANSPORTS) {
+  test.serial(`${transport}: a client gone mid-file fails the handler's read (nothing left waiting)`, async (t) => {
+    const s = await serve(transport);
+    try {
+      const boundary = 'gone-boundary';
+      const req = request(`${s.url}${ACTION}`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(10 * MB) } });
+      req.on('error', () => undefined);
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="label"\r\n\r\ngone\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="g.bin"\r\n\r\n`);
+      req.write(Buffer.alloc(MB, 1));
+      for (let i = 0; i < 100 && s.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      t.is(s.seen.length, 1, 'the operation began with the file');
+      req.destroy();
+      for (let i = 0; i < 100 && s.seen[0]?.error === undefined; i++) await new Promise((r) => setTimeout(r, 50));
+      t.truthy(s.seen[0]?.error, "the handler's for-await threw");
+    } finally {
+      await s.server.close();
+    }
+  });
+}
 
 // ---------------------------------------------------------------- URL parameters
 

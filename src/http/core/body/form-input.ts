@@ -91,6 +91,7 @@ export const readFormInput = async (
 
   const fail = (e: unknown): void => {
     failure ??= e;
+    file?.upload.fail(e);
     endForm.reject(e);
     settle?.reject(e);
     settle = undefined;
@@ -145,22 +146,20 @@ export const readFormInput = async (
   const pumped = pump(request.body, parser, () => stop || failure !== undefined).catch((e: unknown) => {
     fail(e);
     parser.destroy();
-    file?.upload.discard();
   });
   const { input } = await parsed;
   return {
     run: async <T>(operation: RunOperation<T>, context: RequestContext): Promise<T> => {
       const held = file;
-      let result: T;
-      try {
-        result = await operation(input, held === undefined ? context : keepSignal(context, { ...context, [UPLOADS]: held }));
-      } finally {
-        held?.upload.discard();
-        await pumped;
-        await formEnded.catch(() => undefined);
-      }
+      const outcome = await operation(input, held === undefined ? context : keepSignal(context, { ...context, [UPLOADS]: held }))
+        .then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+      held?.upload.discard();
+      await pumped;
+      await formEnded.catch(() => undefined);
+      // The form's own failure (413, client gone, malformed) over whatever the handler made of it.
       if (failure !== undefined) throw failure;
-      return result;
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
     },
   };
 };
