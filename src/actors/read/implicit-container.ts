@@ -26,6 +26,7 @@ const unconditional = (c: ContainerMeta): boolean => c.presence === undefined &&
 const shows = (c: SchemaNode, stateOnly: boolean): boolean => {
   switch (c.kind) {
     case 'leaf': return c.default !== undefined && !c.isKey && c.when.length === 0 && (!stateOnly || !c.config);
+    case 'leaf-list': return c.defaults.length > 0 && c.when.length === 0 && (!stateOnly || !c.config);
     case 'container': return unconditional(c) && hasDefaultsBelow(c, stateOnly);
     case 'choice': return c.when.length === 0 && c.defaultCase !== undefined && c.defaultCase.when.length === 0 && hasDefaultsBelow(c.defaultCase, stateOnly);
     default: return false;
@@ -33,9 +34,9 @@ const shows = (c: SchemaNode, stateOnly: boolean): boolean => {
 };
 
 /**
- * Whether a leaf with a default sits below `n` when nothing below it
- * exists: through non-presence containers and default cases (`stateOnly`:
- * a state leaf).
+ * Whether a leaf or leaf-list with a default sits below `n` when nothing
+ * below it exists: through non-presence containers and default cases
+ * (`stateOnly`: a state one).
  */
 export const hasDefaultsBelow = (n: SchemaNode, stateOnly = false): boolean => {
   const cache = known[stateOnly ? 1 : 0];

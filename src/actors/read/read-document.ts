@@ -5,7 +5,6 @@
  */
 import { childPath, formatPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
-import type { LeafMeta } from '../../meta/meta.ts';
 import { isPending } from '../answer.ts';
 import type { Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
@@ -18,7 +17,7 @@ import { inActiveCases } from './active-case.ts';
 import { stepOrImplicit } from './find-parent.ts';
 import { OMITTED } from '../omitted.ts';
 import { readChildren, readContainer, readList, type ReadState } from './read-walk.ts';
-import { applyWithDefaults } from './with-defaults.ts';
+import { shownAt } from './with-defaults.ts';
 
 export type ReadTarget =
   /** Module roots: their top-level members, merged into one object. */
@@ -66,8 +65,8 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
     const path = childPath(parent.path, meta);
     const a = parent.node.field?.({ selection: parent, path, meta, write: false, value: undefined });
     let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
-    if (meta.kind === 'leaf' && (value !== undefined || (yield* inActiveCases(parent, meta, st.options.withDefaults)))) {
-      value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || (yield* inActiveCases(parent, meta, st.options.withDefaults)))) {
+      value = shownAt(meta, value, st.options.withDefaults);
     }
     if (meta.kind === 'leaf-list' && 'value' in step && step.value !== undefined) {
       const want = step.value;

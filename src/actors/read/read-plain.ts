@@ -9,7 +9,7 @@
 import { DataContainer, type HolderMeta } from '../../data/data-container.ts';
 import { formatPath, rootPath, type PathSegment } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
-import type { LeafMeta, ListMeta } from '../../meta/meta.ts';
+import type { ListMeta } from '../../meta/meta.ts';
 import type { Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { TargetStep } from '../navigate.ts';
@@ -24,7 +24,7 @@ import { admitsImplicit } from './implicit-container.ts';
 import { plainData } from './plain-data.ts';
 import type { ReadOptions } from './read-options.ts';
 import type { ReadState } from './read-walk.ts';
-import { applyWithDefaults } from './with-defaults.ts';
+import { shownAt } from './with-defaults.ts';
 import { EMPTY_DATA, writeChildren, writeList } from './write-data.ts';
 
 const segmentOf = (s: TargetStep): PathSegment => ('key' in s && s.key !== undefined ? { meta: s.meta, key: s.key } : { meta: s.meta as PathSegment['meta'] });
@@ -115,8 +115,8 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
   } else if (meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml') {
     if (!admitsContent(meta, st.options.content)) throw notFound(steps, n);
     let value = parent.values.get(meta) as FieldValue | undefined;
-    if (meta.kind === 'leaf' && (value !== undefined || plainInActiveCases(parent, meta, st.options.withDefaults))) {
-      value = applyWithDefaults(meta as LeafMeta, value, st.options.withDefaults).value;
+    if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || plainInActiveCases(parent, meta, st.options.withDefaults))) {
+      value = shownAt(meta, value, st.options.withDefaults);
     }
     if (meta.kind === 'leaf-list' && 'value' in last && last.value !== undefined) {
       const want = last.value;

@@ -19,7 +19,7 @@ import type { ReadOptions } from './read-options.ts';
 import { implicitContainer } from './implicit-container.ts';
 import { OMITTED } from '../omitted.ts';
 import { plainData, plainListHolder } from './plain-data.ts';
-import { applyWithDefaults } from './with-defaults.ts';
+import { applyListDefaults, applyWithDefaults, defaultTag } from './with-defaults.ts';
 import { activeCase, ALL_CASES } from './active-case.ts';
 import { writeChildren, writeList, type Holder } from './write-data.ts';
 
@@ -84,12 +84,11 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
       let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
       let isDefault = false;
       if (def.kind === 'leaf') ({ value, isDefault } = applyWithDefaults(def as LeafMeta, value, options.withDefaults));
+      else if (def.kind === 'leaf-list') ({ value, isDefault } = applyListDefaults(def, value, options.withDefaults));
       if (value === undefined) return;
       st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
       to.field?.({ selection: from, path, meta: def, write: true, value });
-      if (isDefault && options.withDefaults === 'report-all-tagged') {
-        (to as JsonObjectWriter).raw(`@${def.name}`, '{"ietf-netconf-with-defaults:default":true}');
-      }
+      if (isDefault && options.withDefaults === 'report-all-tagged') (to as JsonObjectWriter).raw(`@${def.name}`, defaultTag(def, value));
       return;
     }
     case 'container': {

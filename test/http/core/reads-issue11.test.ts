@@ -8,7 +8,8 @@
  * - item 1: a default is answered when addressed directly, through
  *   non-presence containers nobody created, in the case in effect (the
  *   default case, or the one holding data), in list entries, identityref
- *   defaults too (RFC 8040 §3.5.4, RFC 7950 §7.6.1, §7.9.3);
+ *   and leaf-list defaults too (RFC 8040 §3.5.4, RFC 7950 §7.6.1, §7.7.2,
+ *   §7.9.3);
  * - item 2: with-defaults=explicit reports state leaves holding their
  *   default (RFC 6243 §2.3.1, §3.3 with erratum 7426);
  * - item 3: depth and fields keep list keys; a list with entries is never
@@ -68,6 +69,7 @@ const get = (m: Modal, path: string, expect: Exchange['expect']): Exchange => ({
 const topReportAll = {
   name: 'n',
   mtu: 1500,
+  tags: ['a', 'b'],
   timers: { retry: { interval: 5 } },
   port: 830,
   'tcp-opts': { nodelay: true },
@@ -91,10 +93,15 @@ const cases: readonly ReadCase[] = [
       get(m, `${TOP}/timers/retry/interval`, { status: 200, json: m.top('interval', 5) }),
       get(m, `${TOP}/timers/retry`, { status: 200, json: m.top('retry', { interval: 5 }) }),
       get(m, `/restconf/data/${M}:settings/inner/depth`, { status: 200, json: m.top('depth', 2) }),
-      get(m, `/restconf/data/${M}:settings/inner`, { status: 200, json: m.top('inner', { depth: 2 }) }),
+      get(m, `/restconf/data/${M}:settings/inner`, { status: 200, json: m.top('inner', { depth: 2, codes: [7] }) }),
       get(m, `/restconf/data/${M}:settings/level`, { status: 200, json: m.top('level', 3) }),
-      get(m, `/restconf/data/${M}:settings`, { status: 200, json: m.top('settings', { level: 3, inner: { depth: 2 } }) }),
+      get(m, `/restconf/data/${M}:settings`, { status: 200, json: m.top('settings', { level: 3, inner: { depth: 2, codes: [7] } }) }),
       get(m, `${TOP}/mtu`, { status: 200, json: m.top('mtu', 1500) }),
+      // leaf-lists too (RFC 8040 §3.5.4, RFC 7950 §7.7.2)
+      get(m, `/restconf/data/${M}:settings/inner/codes`, { status: 200, json: m.top('codes', [7]) }),
+      get(m, `${TOP}/tags`, { status: 200, json: m.top('tags', ['a', 'b']) }),
+      get(m, `${TOP}/tags=b`, { status: 200, json: m.top('tags', ['b']) }),
+      get(m, `${TOP}/tags=c`, { status: 404, error: { tag: 'invalid-value' } }),
       // what holds no default and was not set is not there
       get(m, `${TOP}/bare`, { status: 404, error: { tag: 'invalid-value' } }),
       get(m, `${TOP}/timers/retry/note`, { status: 404, error: { tag: 'invalid-value' } }),
@@ -120,6 +127,13 @@ const cases: readonly ReadCase[] = [
       get(m, `${TOP}/server=a1`, { status: 200, json: m.top('server', [topReportAll.server[0]]) }),
       get(m, `${TOP}/server=a1/authentication-type`, { status: 200, json: m.top('authentication-type', 'pap') }),
       get(m, `${TOP}?with-defaults=report-all`, { status: 200, json: m.top('top', topReportAll) }),
+      get(m, `${TOP}?with-defaults=report-all-tagged&fields=mtu;tags`, {
+        status: 200,
+        json: m.top('top', {
+          mtu: 1500, '@mtu': { 'ietf-netconf-with-defaults:default': true },
+          tags: ['a', 'b'], '@tags': [{ 'ietf-netconf-with-defaults:default': true }, { 'ietf-netconf-with-defaults:default': true }],
+        }),
+      }),
       get(m, `${TOP}/server?with-defaults=report-all-tagged&fields=address;authentication-type`, {
         status: 200,
         json: m.top('server', [
@@ -157,7 +171,7 @@ const cases: readonly ReadCase[] = [
     exchanges: (m) => [
       get(m, `${TOP}?depth=2`, {
         status: 200,
-        json: m.top('top', { name: 'n', mtu: 1500, timers: {}, port: 830, 'tcp-opts': {}, server: [{ address: 'a1' }, { address: 'a2' }], state: {} }),
+        json: m.top('top', { name: 'n', mtu: 1500, tags: ['a', 'b'], timers: {}, port: 830, 'tcp-opts': {}, server: [{ address: 'a1' }, { address: 'a2' }], state: {} }),
       }),
       get(m, `${TOP}/server?depth=1`, { status: 200, json: m.top('server', [{ address: 'a1' }, { address: 'a2' }]) }),
       get(m, `${TOP}/server=a2?depth=1`, { status: 200, json: m.top('server', [{ address: 'a2' }]) }),
