@@ -2,7 +2,8 @@
  * The order of ordered-by user lists survives a crash (issue 11 item 8):
  * the journal records where an entry was inserted ("c" with a row) and
  * moved ("v"), and replay puts it there, so the state recovered is the
- * order the edits left, not entries appended in the order created.
+ * order the edits left, not entries appended in the order created. The
+ * edits of one transaction (a YANG Patch) are one record.
  */
 import test from 'ava';
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { Browser } from '../../src/actors/browser.ts';
 import { Device } from '../../src/actors/device.ts';
 import { commitEdit } from '../../src/actors/edit/commit-edit.ts';
+import { commitEdits } from '../../src/actors/edit/commit-edits.ts';
 import type { InsertAt } from '../../src/actors/edit/insert-at.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import { Datastore } from '../../src/actors/nodes/datastore.ts';
@@ -42,7 +44,12 @@ const open = (file: string) => {
   };
   const putTag = (value: string, insert: InsertAt) =>
     commitEdit(device, browser, { steps: [{ meta: top }, { meta: tag, value }], operation: 'replace', input: [value], context: {}, insert });
-  return { store, put, putTag, state: () => JSON.parse(encodeDataFile(store.all, schema)) as unknown };
+  const patch = (names: readonly string[]) => commitEdits(device, names.map((name) => {
+    const r = decodeData({ name }, song, { strict: false, content: 'config', schema });
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return { browser, steps: [{ meta: top }, { meta: song, key: [name] }], operation: 'create' as const, input: r.value, insert: { where: 'first' as const } };
+  }), {});
+  return { store, put, putTag, patch, state: () => JSON.parse(encodeDataFile(store.all, schema)) as unknown };
 };
 
 test('inserts at first, before and after, and moves, replay to the same order after a crash', async (t) => {
@@ -66,4 +73,21 @@ test('inserts at first, before and after, and moves, replay to the same order af
   t.deepEqual(loaded.warnings, []);
   t.true(loaded.replayed > 0, 'the records were replayed');
   t.deepEqual(loaded.state, want, 'the order after replay');
+});
+
+/** The records in the journal (its lines up to the preallocated zeros), header excluded. */
+const records = (file: string): string[] => (readFileSync(`${file}.journal`, 'utf8').split('\u0000')[0] ?? '').split('\n').filter((l) => l.includes('"m":'));
+
+test('the edits of one transaction (a YANG Patch) are journaled as one record, and replay in order', async (t) => {
+  const file = tempDataFile();
+  const s = open(file);
+  await s.put('z', { where: 'last' });
+  const before = records(file).length;
+  await s.patch(['a', 'b', 'c']);
+  const after = records(file);
+  t.is(after.length, before + 1, 'one record for the three edits');
+  t.regex(after[after.length - 1] ?? '', /"a".*"b".*"c"/);
+  const want = { 'rx-edits:top': { song: [{ name: 'c' }, { name: 'b' }, { name: 'a' }, { name: 'z' }] } };
+  t.deepEqual(s.state(), want);
+  t.deepEqual(loadState(crashImage(file), schema).state, want);
 });

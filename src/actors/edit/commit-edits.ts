@@ -6,20 +6,42 @@
  * the real nodes, in order. An edit that fails rejects the whole
  * transaction before any node changed; it is named by an EditFailure (its
  * index). Changes are published, one per edit, once durable.
+ *
+ * Each module's root begins and ends once for the whole transaction (its
+ * beginEdit before the first edit, its endEdit after the last, with the
+ * failure when one failed), not once per edit: the embedded datastore
+ * keeps one undo log for all of the module's edits (a failure rolls them
+ * all back) and journals them as one record.
  */
 import { AFTER_COMMIT } from '../../store/persistence.ts';
 import type { Browser } from '../browser.ts';
-import { runToEnd } from '../co.ts';
+import { runToEnd, type Co } from '../co.ts';
 import type { Device } from '../device.ts';
+import type { Node } from '../node.ts';
 import type { RequestContext } from '../request-context.ts';
-import type { Selection } from '../selection.ts';
+import { Selection } from '../selection.ts';
 import { applyEdit, type EditOutcome } from './apply-edit.ts';
 import { AUTHORIZE_EDIT, publish, type AuthorizeEdit } from './commit-edit.ts';
+import { editWithHooks, NONE } from './edit-hooks.ts';
 import { EditFailure, validateEdits, type PlannedEdit } from './validate-candidate.ts';
 
 const inMailboxes = <T>(browsers: readonly Browser[], work: () => Promise<T>): Promise<T> => {
   const [first, ...rest] = browsers;
   return first === undefined ? work() : first.mailbox.run(() => inMailboxes(rest, work));
+};
+
+/** The root node without its own edit hooks (called once around the transaction instead). */
+const held = (node: Node): Node => {
+  const out: { -readonly [K in keyof Node]: Node[K] } = {};
+  if (node.child !== undefined) out.child = (r) => node.child?.(r);
+  if (node.next !== undefined) out.next = (r) => node.next?.(r);
+  if (node.field !== undefined) out.field = (r) => node.field?.(r);
+  if (node.choose !== undefined) out.choose = (r) => node.choose?.(r);
+  if (node.action !== undefined) out.action = (r) => node.action?.(r);
+  if (node.notify !== undefined) out.notify = (r) => (node.notify as NonNullable<Node['notify']>)(r);
+  if (node.peek !== undefined) out.peek = () => node.peek?.();
+  if (node.context !== undefined) out.context = (r) => (node.context as NonNullable<Node['context']>)(r);
+  return out;
 };
 
 export const commitEdits = async (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> => {
@@ -38,20 +60,27 @@ export const commitEdits = async (device: Device, edits: readonly PlannedEdit[],
       }
     }
     const committed = await validateEdits(device, edits, context, true);
-    const roots = new Map<Browser, Selection>();
+    const roots = browsers.map((browser) => {
+      const root = browser.root(ctx);
+      return { browser, root, inner: new Selection(browser, held(root.node), root.meta, root.path, root.parent, root.context) };
+    });
     const done: EditOutcome[] = [];
-    try {
+    const body = function* (): Co<void> {
       for (const [i, edit] of edits.entries()) {
-        let root = roots.get(edit.browser);
-        if (root === undefined) roots.set(edit.browser, (root = edit.browser.root(ctx)));
+        const { inner } = roots.find((r) => r.browser === edit.browser) as { inner: Selection };
         try {
-          done.push(await runToEnd(applyEdit(root, edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist)));
+          done.push(yield* applyEdit(inner, edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist));
         } catch (failure) {
           throw new EditFailure(i, failure);
         }
       }
+    };
+    // Every root begins before the first edit and ends after the last (with the failure, when one failed).
+    const transaction = roots.reduceRight<() => Co<void>>((inside, { root }) => () => editWithHooks(root, NONE, [], inside), body);
+    try {
+      await runToEnd(transaction());
     } finally {
-      for (const root of roots.values()) root.node.release?.();
+      for (const { root } of roots) root.node.release?.();
     }
     committed();
     return done;
