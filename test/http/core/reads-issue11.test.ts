@@ -102,6 +102,10 @@ const cases: readonly ReadCase[] = [
       get(m, `${TOP}/tags`, { status: 200, json: m.top('tags', ['a', 'b']) }),
       get(m, `${TOP}/tags=b`, { status: 200, json: m.top('tags', ['b']) }),
       get(m, `${TOP}/tags=c`, { status: 404, error: { tag: 'invalid-value' } }),
+      // asked for explicitly, trim hides defaults even there (docs/http.md)
+      get(m, `${TOP}/mtu?with-defaults=trim`, { status: 404, error: { tag: 'invalid-value' } }),
+      get(m, `${TOP}/timers?with-defaults=trim`, { status: 404, error: { tag: 'invalid-value' } }),
+      get(m, `${TOP}/server=a2/timeout?with-defaults=trim`, { status: 200, json: m.top('timeout', 9) }),
       // what holds no default and was not set is not there
       get(m, `${TOP}/bare`, { status: 404, error: { tag: 'invalid-value' } }),
       get(m, `${TOP}/timers/retry/note`, { status: 404, error: { tag: 'invalid-value' } }),
@@ -211,6 +215,7 @@ const cases: readonly ReadCase[] = [
     exchanges: (m) => [
       get(m, `/restconf/data/${M}:big`, { status: 400, error: { tag: 'too-big', type: 'application' } }),
       get(m, `/restconf/data/${M}:big/row`, { status: 400, error: { tag: 'too-big' } }),
+      { method: 'HEAD', path: `/restconf/data/${M}:huge`, headers: m.get, expect: { status: 400 } },
       get(m, `/restconf/data/${M}:huge`, { status: 400, error: { tag: 'too-big', type: 'application' } }),
       get(m, `/restconf/data/${M}:huge/row?with-defaults=trim`, { status: 400, error: { tag: 'too-big' } }),
       get(m, `/restconf/data/${M}:big?rx.max-node-count=100000`, { status: 200, json: m.top('big', { row: bigRows() }) }),
