@@ -149,7 +149,7 @@ const htmlPattern = (t) => {
 const control = (leaf, value) => {
   const t = leaf.type;
   const name = leaf.name;
-  const base = { name, id: `f-${name}`, title: leaf.description ?? '', required: leaf.mandatory === true };
+  const base = { name, id: `f-${name}`, title: leaf.description ?? '', required: leaf.mandatory === true || leaf.key === true, readonly: leaf.key === true };
   const choices = t.enums ?? t.identities ?? (t.base === 'boolean' ? ['true', 'false'] : undefined);
   if (leaf.kind === 'leaf' && choices !== undefined) {
     return el('select', base, el('option', { value: '' }, ''), choices.map((c) => el('option', { value: c, selected: value !== undefined && String(value) === c }, c)));
