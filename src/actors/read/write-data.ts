@@ -23,7 +23,7 @@ import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selectio
 import { admitsImplicit } from './implicit-container.ts';
 import { memberPlans, type MemberPlan } from './member-plan.ts';
 import type { ReadState } from './read-walk.ts';
-import { applyListDefaults, defaultOf, defaultTag, sameAsDefault } from './with-defaults.ts';
+import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault } from './with-defaults.ts';
 
 /** Stands for an absent non-presence container read as empty (implicit-container.ts): nothing is ever stored in it. */
 export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
@@ -97,8 +97,9 @@ const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 
         tagged = mode === 'report-all-tagged' && sameAsDefault(def as LeafMeta, value, d);
       }
     }
-  } else if (def.kind === 'leaf-list' && value === undefined && def.defaults.length > 0) {
-    ({ value, isDefault: tagged } = applyListDefaults(def, value, st.options.withDefaults));
+  } else if (def.kind === 'leaf-list' && value === undefined && def.defaults.length > 0 && showsDefault(def, st.options.withDefaults)) {
+    value = defaultsOf(def) as FieldValue | undefined;
+    tagged = value !== undefined && st.options.withDefaults === 'report-all-tagged';
   }
   if (value === undefined) return first;
   st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
