@@ -29,4 +29,4 @@ export class TurnBudget {
 }
 
 /** The share a long piece of work takes before others get theirs. */
-export const TURN_MS = 1;
+export const TURN_MS = 0.25;
