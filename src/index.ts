@@ -33,7 +33,7 @@ export { formatDiagnostic, type YangDiagnostic } from './parser/statement.ts';
 export * from './actors/index.ts';
 
 // The client: a remote RESTCONF server as a local Device (docs/client.md)
-export { connect, RemoteDevice, type ConnectOptions } from './client/index.ts';
+export { connect, RemoteDevice, TransportFailure, type ConnectOptions } from './client/index.ts';
 
 // The data tree and its JSON forms
 export { DataContainer, type DataValue, type AnyValue, type HolderMeta } from './data/data-container.ts';
