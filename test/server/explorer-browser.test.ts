@@ -4,7 +4,8 @@
  * headless Chromium (Debian's, driven by puppeteer-core; never a browser
  * download) on the demo as `npm start` runs it (`--explorer`, Basic users,
  * NACM): log in, read a value, submit an edit, call an rpc and an action,
- * watch an event arrive. Screenshots go to test-artifacts/explorer/.
+ * watch an event arrive. Screenshots go to test-artifacts/explorer/. And an
+ * EventSource with credentials and the strict mode in its URL.
  */
 import test from 'ava';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { Subject } from 'rxjs';
 import { createServer } from '../../src/server/create-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -194,5 +196,36 @@ browserTest('explorer in Chromium on the demo: log in, read a value, submit an e
   } finally {
     await browser?.close();
     child.kill('SIGTERM');
+  }
+});
+
+browserTest('an EventSource in Chromium: credentials and the strict mode in its URL (a server configured for URL credentials)', async (t) => {
+  const ticks = new Subject<{ n: number }>();
+  const server = createServer({
+    searchPath: [webYang], modules: ['web-forms'], host: '127.0.0.1', port: 0, data: false, logger: false,
+    auth: { basic: { usersFile: join(root, 'demo', 'users.txt') } }, web: { urlCredentials: true }, explorer: true,
+    app: (app) => app.notification('web-forms:tick', ticks),
+  });
+  const { url } = await server.listen();
+  const timer = setInterval(() => ticks.next({ n: 7 }), 200);
+  let browser: Browser | undefined;
+  try {
+    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    const page = await browser.newPage();
+    await page.goto(`${url}/explorer/`); // any page of this origin
+    const data = await page.evaluate((auth) => new Promise<string>((resolve, reject) => {
+      const events = new EventSource(`/restconf/streams/web-forms:tick?rx.mode=strict&authorization=${encodeURIComponent(auth)}`);
+      events.onmessage = (m) => { events.close(); resolve(m.data as string); };
+      events.onerror = () => { events.close(); reject(new Error('the event stream failed')); };
+    }), ADMIN);
+    const event = JSON.parse(data) as { 'ietf-restconf:notification'?: Record<string, unknown> };
+    t.deepEqual(event['ietf-restconf:notification']?.['web-forms:tick'], { n: 7 }, 'strict: module-qualified names, as Accept: application/yang-data+json would give');
+    // Without the credentials the stream is refused.
+    const refused = await page.evaluate(() => fetch('/restconf/streams/web-forms:tick?rx.mode=strict', { headers: { accept: 'text/event-stream', 'x-requested-with': 'XMLHttpRequest' } }).then((r) => r.status));
+    t.is(refused, 401);
+  } finally {
+    clearInterval(timer);
+    await browser?.close();
+    await server.close();
   }
 });
