@@ -21,7 +21,7 @@ const path = which === 'list' ? '/restconf/data/bench-net:network/interface' : '
 
 const users = join(dir, 'users.txt');
 await writeUsers(users);
-for (const secure of [false, true]) {
+for (const secure of (process.env['ONLY'] === 'on' ? [true] : process.env['ONLY'] === 'off' ? [false] : [false, true])) {
   const name = secure ? 'on' : 'off';
   const data = join(dir, `${name}.json`);
   writeReadData(data, 10_000, secure);
@@ -38,7 +38,7 @@ for (const secure of [false, true]) {
   await server.stop();
   const [file] = profilesIn(profiles);
   if (file === undefined) throw new Error('no profile');
-  const s = summarizeProfile(file, root, 30, { fromUs: from, toUs: to });
+  const s = summarizeProfile(file, root, 45, { fromUs: from, toUs: to });
   console.log(`\n## ${name}: ${(r.requests / (r.durationUs / 1e6)).toFixed(1)} req/s, busy ${s.busyMs.toFixed(0)} ms, ${(s.busyMs * 1000 / r.requests).toFixed(1)} µs CPU per request`);
   for (const t of s.top) console.log(`${(t.share * 100).toFixed(1).padStart(5)}%  ${t.selfMs.toFixed(0).padStart(6)} ms  ${t.where}`);
 }

@@ -95,6 +95,10 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
       const { passwdCommand } = await import('./passwd-command.ts');
       return passwdCommand(rest);
     }
+    case 'call-home': {
+      const { callHomeCommand } = await import('./call-home-command.ts');
+      return callHomeCommand(rest);
+    }
   }
 };
 

@@ -98,6 +98,26 @@ options:
 
 exit: 0 written, 1 password too short or no such user to delete, 2 usage error`;
 
+export const CALL_HOME_USAGE = `usage: rxconf call-home --cert FILE --key FILE --ca FILE [options]
+
+The client end of RESTCONF Call Home (RFC 8071): listens for servers calling
+home (rxconf serve --call-home), completes TLS as the client (our certificate
+presented, the server's checked against --ca) and serves a local plain-HTTP
+port whose requests go to the server that called last: curl it as if the
+server listened there. Runs until SIGINT or SIGTERM.
+
+options:
+      --listen [HOST:]PORT  where servers call (default 0.0.0.0:4336)
+      --cert FILE           our certificate (PEM), signed by a CA the server trusts
+      --key FILE            its private key (PEM)
+      --ca FILE             CAs the server's certificate is checked against
+      --server-name NAME    the name the server's certificate must carry (default: any
+                            certificate signed by --ca)
+      --local PORT          the local port on 127.0.0.1 (default 8080; 0 for any free one)
+  -h, --help                this help
+
+exit: 0 stopped, 1 could not listen, 2 usage error`;
+
 export const VALIDATE_USAGE = `usage: rxconf validate [options] MODULE... DATA.json
 
 Validates an instance document against the modules, as yanglint does: types,
@@ -179,6 +199,7 @@ commands:
   docs      write Markdown and HTML documentation of YANG modules
   serve     serve YANG modules over RESTCONF (RFC 8040)
   passwd    add a user to a Basic authentication user file, or change a password
+  call-home accept RESTCONF Call Home connections and serve them on a local port
   get, put, patch, post, delete
             read or edit a resource of a RESTCONF server (input checked against its schema)
   call      run an rpc or action of a RESTCONF server
@@ -191,7 +212,7 @@ exit: 0 success, 1 problems found or the server could not start (client commands
       the request refused), 2 usage error, 3 no answer from the server (client commands)`;
 
 /** Each subcommand's help, by name. */
-export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'types' | 'docs' | 'serve' | 'passwd' | ClientCommandName, string>> = {
+export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'openapi' | 'types' | 'docs' | 'serve' | 'passwd' | 'call-home' | ClientCommandName, string>> = {
   check: CHECK_USAGE,
   tree: TREE_USAGE,
   validate: VALIDATE_USAGE,
@@ -200,5 +221,6 @@ export const COMMAND_USAGE: Readonly<Record<'check' | 'tree' | 'validate' | 'ope
   docs: DOCS_USAGE,
   serve: SERVE_USAGE,
   passwd: PASSWD_USAGE,
+  'call-home': CALL_HOME_USAGE,
   ...CLIENT_USAGE,
 };

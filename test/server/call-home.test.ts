@@ -130,3 +130,37 @@ test('--call-home flags: host, port 4336 by default, IPv6, periodic with idle ti
   t.regex(callHomeFlag('a', undefined, '30') as string, /needs --call-home-period/);
   t.regex(callHomeFlag('a', '0') as string, /whole seconds/);
 });
+
+chTest('rxconf call-home: the command accepts the server\'s call and serves it on a local plain-HTTP port', async (t) => {
+  const { spawn } = await import('node:child_process');
+  const probe = await listenCallHome({ port: 0, ...clientTls('client') });
+  const port = probe.port; // a free port, released for the command
+  await probe.close();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts'), 'call-home',
+    '--listen', `127.0.0.1:${port}`, '--local', '0', '--cert', certs.file('client.crt'), '--key', certs.file('client.key'), '--ca', certs.file('ca.crt'), '--server-name', 'localhost'],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (s: string) => { out += s; });
+  const waitFor = async (re: RegExp): Promise<RegExpExecArray> => {
+    for (;;) {
+      const m = re.exec(out);
+      if (m !== null) return m;
+      if (child.exitCode !== null) throw new Error(`rxconf call-home exited: ${out}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const server = serverWith([{ host: '127.0.0.1', port, reconnect: { minDelayMs: 50, maxDelayMs: 200 } }]);
+  try {
+    const local = (await waitFor(/requests to (http:\/\/127\.0\.0\.1:\d+)/))[1] as string;
+    await server.listen();
+    await waitFor(/server connected/);
+    const me = await fetch(`${local}/restconf/operations/cs-hello:whoami`, { method: 'POST', headers: { accept: 'application/yang-data+json' } });
+    t.is(me.status, 200);
+    t.deepEqual(await me.json(), { 'cs-hello:output': { user: 'nms', group: ['nms'] } });
+  } finally {
+    await server.close();
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+  t.is(child.exitCode, 0);
+});

@@ -33,6 +33,7 @@ export class AccessRights {
   private readonly decided = new Map<string, WeakMap<SchemaNode, boolean | 'per-instance'>>();
   private readonly subtrees = new Map<string, WeakMap<SchemaNode, Subtree>>();
   private readonly signatures = new WeakMap<SchemaNode | ModuleMeta, string>();
+  private readonly modules = new Map<string, boolean>();
   private readonly groupsKey: string;
   /** True when every operation on everything is permitted (NACM off, the recovery user). */
   readonly unrestricted: boolean;
@@ -96,6 +97,19 @@ export class AccessRights {
   /** Whether the decision for `op` differs between instances of this node kind. */
   perInstance(op: AccessOperation, node: SchemaNode): boolean {
     return !this.unrestricted && this.bySchema(op, node) === 'per-instance';
+  }
+
+  /** Whether every top-level node, operation and notification of the module is wholly permitted for `ops` (all operations when undefined). */
+  modulePermits(module: ModuleMeta, ops?: readonly AccessOperation[]): boolean {
+    if (this.unrestricted) return true;
+    const key = `${module.name}@${module.revision ?? ''} ${ops?.join(' ') ?? '*'}`;
+    let p = this.modules.get(key);
+    if (p === undefined) {
+      const tops = [...dataChildren(module.children), ...module.rpcs, ...module.notifications] as SchemaNode[];
+      p = tops.every((n) => this.subtree(n, ops) === 'permit');
+      this.modules.set(key, p);
+    }
+    return p;
   }
 
   /** Whether `ops` are permitted (or denied) on the node and everything below it, whatever the instance. */

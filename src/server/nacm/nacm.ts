@@ -23,6 +23,8 @@ import type { RequestFilter } from '../../http/core/index.ts';
 
 export const NACM_MODULE = 'ietf-netconf-acm';
 
+const READ_ONLY = ['read'] as const;
+
 export interface NacmOptions {
   /** A user NACM does not apply to (RFC 8341 §2.5, the recovery session): to repair the rules. */
   readonly recoveryUser?: string;
@@ -92,9 +94,7 @@ export class Nacm {
     if (rights.unrestricted) return node;
     if (context[DRY_RUN] === true) return new GuardNode(new DryNode(node), rights, false);
     const reading = context[READING] === true;
-    const ops = reading ? (['read'] as const) : undefined;
-    const tops: SchemaNode[] = [...dataChildren(module.children), ...module.rpcs, ...module.notifications] as SchemaNode[];
-    if (tops.every((n) => rights.subtree(n, ops === undefined ? undefined : [...ops]) === 'permit')) return node;
+    if (rights.modulePermits(module, reading ? READ_ONLY : undefined)) return node;
     return new GuardNode(node, rights, reading);
   }
 }
