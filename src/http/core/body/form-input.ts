@@ -53,13 +53,15 @@ interface Parsed {
   readonly file: FormUploads | undefined;
 }
 
-/** Feeds the body into busboy, waiting when it waits (a file read slowly), until the end or `stop`. */
-const pump = async (body: AsyncIterable<Uint8Array>, parser: BusboyInstance, stopped: () => boolean): Promise<void> => {
+/** Feeds the body into busboy, waiting when it waits (a file read slowly), until the end or until `stop` settles. */
+const pump = async (body: AsyncIterable<Uint8Array>, parser: BusboyInstance, stop: Promise<void>): Promise<void> => {
+  let stopped = false;
+  void stop.then(() => { stopped = true; });
   for await (const chunk of body) {
-    if (stopped()) return;
-    if (!parser.write(chunk)) await once(parser, 'drain');
+    if (stopped) return;
+    if (!parser.write(chunk)) await Promise.race([once(parser, 'drain'), stop]);
   }
-  parser.end();
+  if (!stopped) parser.end();
 };
 
 /**
@@ -82,7 +84,8 @@ export const readFormInput = async (
   const fields: FormField[] = [];
   let file: FormUploads | undefined;
   let failure: unknown;
-  let stop = false;
+  let halt!: () => void;
+  const stop = new Promise<void>((resolve) => { halt = resolve; });
   let settle: { resolve(p: Parsed): void; reject(e: unknown): void } | undefined;
   const parsed = new Promise<Parsed>((resolve, reject) => { settle = { resolve, reject }; });
   let endForm!: { resolve(): void; reject(e: unknown): void };
@@ -91,6 +94,7 @@ export const readFormInput = async (
 
   const fail = (e: unknown): void => {
     failure ??= e;
+    halt();
     file?.upload.fail(e);
     endForm.reject(e);
     settle?.reject(e);
@@ -114,7 +118,8 @@ export const readFormInput = async (
     try {
       s.resolve({ input: decodeFields(), file });
     } catch (e) {
-      stop = true;
+      halt();
+      file?.upload.discard();
       s.reject(e);
     }
   };
@@ -143,7 +148,7 @@ export const readFormInput = async (
     ready();
     endForm.resolve();
   });
-  const pumped = pump(request.body, parser, () => stop || failure !== undefined).catch((e: unknown) => {
+  const pumped = pump(request.body, parser, stop).catch((e: unknown) => {
     fail(e);
     parser.destroy();
   });

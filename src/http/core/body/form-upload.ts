@@ -93,7 +93,9 @@ export class FormUpload implements AsyncIterable<Uint8Array> {
   /** The form cannot be read on (client gone, body too large, malformed): a read in progress or to come throws `error`. */
   fail(error: unknown): void {
     const s = this.#stream;
-    if (!s.readableEnded && !s.destroyed) s.destroy(error instanceof Error ? error : new Error(String(error)));
+    if (s.readableEnded || s.destroyed) return;
+    s.on('error', () => undefined); // a read in progress has its own listener; a read to come finds `errored`
+    s.destroy(error instanceof Error ? error : new Error(String(error)));
   }
 
   /** Lets the rest of the file go by unread (the form goes on being read). */
