@@ -6,6 +6,9 @@
  * commit and notifications fire. Afterwards subscribers, sources and
  * filters are back to 0 in rxconf-server state, no timer is left, no error
  * was logged, and a new subscriber still gets its events. Both transports.
+ *
+ * Long run: RXCONF_HOSTILE_LONG=1 npx ava --timeout=2h test/http/hostile/
+ * (ava's own 2-minute inactivity time-out would stop it).
  */
 import test from 'ava';
 import { SseClient } from '../../helpers/sse-client.ts';

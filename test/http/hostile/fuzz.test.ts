@@ -7,6 +7,9 @@
  * (no node fails here: every refusal is the client's); the datastore is as
  * it was (every write carried a defect); the server answers afterwards; no
  * timer, subscriber or error line is left over.
+ *
+ * Long run: RXCONF_HOSTILE_LONG=1 npx ava --timeout=2h test/http/hostile/
+ * (ava's own 2-minute inactivity time-out would stop it).
  */
 import test from 'ava';
 import { fuzzRequest, random, SEEDED } from './fuzz-requests.ts';

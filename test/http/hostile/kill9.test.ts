@@ -7,6 +7,9 @@
  * every acknowledged edit is there, no entry was acknowledged as created
  * twice, no `*.tmp` debris is left beside the data file, and refused writes
  * changed nothing.
+ *
+ * Long run: RXCONF_HOSTILE_LONG=1 npx ava --timeout=2h test/http/hostile/
+ * (ava's own 2-minute inactivity time-out would stop it).
  */
 import test from 'ava';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';

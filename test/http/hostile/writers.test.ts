@@ -4,6 +4,9 @@
  * entry, every other answer 409 data-exists), and PATCHing entries of
  * their own; afterwards every acknowledged edit is in the datastore and
  * every created entry holds its winner's value. Both transports.
+ *
+ * Long run: RXCONF_HOSTILE_LONG=1 npx ava --timeout=2h test/http/hostile/
+ * (ava's own 2-minute inactivity time-out would stop it).
  */
 import test from 'ava';
 import { available, errorLines, JSON_TYPE, startHostile, TRANSPORTS } from './hostile-server.ts';
