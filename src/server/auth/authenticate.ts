@@ -35,10 +35,16 @@ const identities = new WeakMap<CoreRequest, Identity>();
 /** The identity authentication gave the request. */
 export const identityOf = (req: CoreRequest): Identity | undefined => identities.get(req);
 
+/** What each identity adds to the context, made once per identity (a verified credential's identity is the same object each time). */
+const contexts = new WeakMap<Identity, { readonly user: string; readonly roles: readonly string[]; readonly authenticatedBy: Identity['method'] }>();
+
 /** The core filter that puts the identity in the request context (`user`, `roles`). */
 export const identityFilter: RequestFilter = (req) => {
   const id = identities.get(req);
-  return id === undefined ? undefined : { user: id.user, roles: id.groups, authenticatedBy: id.method };
+  if (id === undefined) return undefined;
+  let c = contexts.get(id);
+  if (c === undefined) contexts.set(id, (c = Object.freeze({ user: id.user, roles: id.groups, authenticatedBy: id.method })));
+  return c;
 };
 
 const scheme = (header: string): [string, string] => {

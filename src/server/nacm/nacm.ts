@@ -24,6 +24,7 @@ import type { RequestFilter } from '../../http/core/index.ts';
 export const NACM_MODULE = 'ietf-netconf-acm';
 
 const READ_ONLY = ['read'] as const;
+const NO_GROUPS: readonly string[] = [];
 
 export interface NacmOptions {
   /** A user NACM does not apply to (RFC 8341 §2.5, the recovery session): to repair the rules. */
@@ -33,9 +34,12 @@ export interface NacmOptions {
 /** Set by the server's request filter: the request only reads (GET, HEAD). */
 export const READING = 'rxconf.reading';
 
+const READ_CONTEXT = Object.freeze({ [READING]: true });
+
 export class Nacm {
   private config: NacmConfig;
   private readonly rights = new Map<string, AccessRights>();
+  private byGroups = new WeakMap<readonly string[], Map<string | undefined, AccessRights>>();
   version = 0;
 
   constructor(
@@ -57,17 +61,25 @@ export class Nacm {
   reload(): void {
     this.config = this.read();
     this.rights.clear();
+    this.byGroups = new WeakMap();
     this.version += 1;
   }
 
   rightsFor(context: RequestContext): AccessRights {
     const user = context.user;
-    const groups = context.roles ?? [];
-    const key = `${user ?? ''}\u0000${groups.join('\u0000')}`;
-    let r = this.rights.get(key);
+    const groups = context.roles ?? NO_GROUPS;
+    // the groups array of a known identity is the same object each time: its users' rights without building a key
+    let byUser = this.byGroups.get(groups);
+    if (byUser === undefined) this.byGroups.set(groups, (byUser = new Map()));
+    let r = byUser.get(user);
     if (r === undefined) {
-      r = new AccessRights(this.config, user, groups, user !== undefined && user === this.options.recoveryUser);
-      this.rights.set(key, r);
+      const key = `${user ?? ''}\u0000${groups.join('\u0000')}`;
+      r = this.rights.get(key);
+      if (r === undefined) {
+        r = new AccessRights(this.config, user, groups, user !== undefined && user === this.options.recoveryUser);
+        this.rights.set(key, r);
+      }
+      byUser.set(user, r);
     }
     return r;
   }
@@ -85,8 +97,9 @@ export class Nacm {
   private readonly authorize: AuthorizeEdit = (browser, cmd) => authorizeEdit(this.rightsFor(cmd.context), browser, cmd);
 
   /** The core filter: tells whether the request only reads, and puts the edit check in the context of the others. */
-  readonly filter: RequestFilter = (req) =>
-    req.method === 'GET' || req.method === 'HEAD' ? { [READING]: true } : { [READING]: false, [AUTHORIZE_EDIT]: this.authorize };
+  readonly filter: RequestFilter = (req) => (req.method === 'GET' || req.method === 'HEAD' ? READ_CONTEXT : this.writeContext);
+
+  private readonly writeContext = Object.freeze({ [READING]: false, [AUTHORIZE_EDIT]: this.authorize });
 
   /** The module's root node as this request's user may use it. */
   guardRoot(node: Node, module: ModuleMeta, context: RequestContext): Node {
