@@ -3,41 +3,16 @@
  * built command (bin/rxconf.js on dist/) is test/package's.
  */
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { CHECK_USAGE, SERVE_USAGE, TREE_USAGE } from '../../src/cli/usage.ts';
+import { runCli, type CliRun } from '../helpers/run-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'yang');
 
-/** At most two commands at once: each is a Node process compiling TypeScript through tsx. */
-let running = 0;
-const queue: (() => void)[] = [];
-const slot = async (): Promise<() => void> => {
-  if (running >= 2) await new Promise<void>((resolve) => queue.push(resolve));
-  else running += 1;
-  return () => {
-    const next = queue.shift();
-    if (next === undefined) running -= 1;
-    else next(); // the slot passes to the next in line
-  };
-};
-
-const run = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-  const release = await slot();
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  } finally {
-    release();
-  }
-};
+const run = (...args: string[]): Promise<CliRun> => runCli(args);
 
 test('check prints nothing and exits 0 for valid modules', async (t) => {
   const r = await run('check', '--path', join(fixtures, 'features'), join(fixtures, 'features', 'fx-augment-ext.yang'));

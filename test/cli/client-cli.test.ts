@@ -6,16 +6,14 @@
  * printed as PATH: TAG: MESSAGE; the exit codes of the README.
  */
 import test from 'ava';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { startServer, type ClientTestServer } from '../client/client-server.ts';
 import { CLIENT_USAGE } from '../../src/cli/client-commands/client-usage.ts';
 import { hashPassword, formatUsers } from '../../src/server/auth/password-file.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'rxconf-client-cli-'));
 const file = (name: string, text: string): string => {
   const f = join(dir, name);
@@ -23,42 +21,7 @@ const file = (name: string, text: string): string => {
   return f;
 };
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** At most two commands at once: each is a Node process compiling TypeScript through tsx. */
-let running = 0;
-const queue: (() => void)[] = [];
-const slot = async (): Promise<() => void> => {
-  if (running >= 2) await new Promise<void>((resolve) => queue.push(resolve));
-  else running += 1;
-  return () => {
-    const next = queue.shift();
-    if (next === undefined) running -= 1;
-    else next();
-  };
-};
-
-const rxconf = async (args: readonly string[], stdin?: string): Promise<Run> => {
-  const release = await slot();
-  try {
-    return await new Promise<Run>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(stdin ?? '');
-    });
-  } finally {
-    release();
-  }
-};
+const rxconf = runCli;
 
 const serverGet = async (s: ClientTestServer, path: string): Promise<unknown> => {
   const r = await fetch(`${s.url}/restconf/data${path}`, { headers: { accept: 'application/yang-data+json' } });

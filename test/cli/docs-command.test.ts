@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { corpusPublic, sharedTest } from '../helpers/shared.ts';
+import { runCli, type CliRun } from '../helpers/run-cli.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -148,15 +149,8 @@ sharedTest('corpus modules: ietf-access-control-list (when, pattern, length, key
 });
 
 test('types and docs: usage errors exit 2, module errors exit 1, both listed in the help', async (t) => {
-  const rxconf = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    try {
-      const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), ...args]);
-      return { code: 0, stdout, stderr };
-    } catch (e) {
-      const err = e as { code: number; stdout: string; stderr: string };
-      return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-    }
-  };
+  const rxconf = (...args: string[]): Promise<CliRun> => runCli(args);
+
   const demo = join(root, 'demo', 'yang');
   const [noOut, noModule, missing, help, typesHelp] = await Promise.all([
     rxconf('types', '--path', demo, 'rxconf-demo'),

@@ -4,30 +4,21 @@
  * validate path the command takes; and the binary itself, spawned.
  */
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { validateDocument } from '../../src/cli/validate-command.ts';
 import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
 import type { SchemaContext } from '../../src/meta/meta.ts';
 import { corpusInstances, corpusPublic, hasShared, sharedTest } from '../helpers/shared.ts';
 import { hasYanglint, yanglint } from '../helpers/yanglint.ts';
+import { runCli, type CliRun } from '../helpers/run-cli.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const demoYang = join(root, 'demo', 'yang');
 
-const rxconf = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const rxconf = (...args: string[]): Promise<CliRun> => runCli(args);
 
 interface Row {
   readonly file: string;
