@@ -8,6 +8,8 @@
 
 // Serving
 export { createServer, type RxconfServer, type ServerOptions, type ListenAddress, type InjectRequest, type InjectResponse } from './server/create-server.ts';
+export { listenCallHome, type CallHomeListener, type CallHomeListenerOptions, type CallHomeSession } from './server/call-home/call-home-listener.ts';
+export type { CallHomeClient } from './server/call-home/call-home-options.ts';
 export type { Logger } from './server/logger.ts';
 export type { CorsOptions } from './server/cors.ts';
 export type { AppContext, RootOverride } from './server/app-context.ts';
