@@ -7,8 +7,8 @@
  * open, modify nor delete a subscription; a subscription carries its
  * owner's read rights (a notification the owner may not read is never
  * sent on it). The behaviour without NACM is in
- * test/streams/dynamic-subscriptions.test.ts. A known bug is marked
- * `test.failing`: anonymous clients all own each other's subscriptions.
+ * test/streams/dynamic-subscriptions.test.ts. Anonymous clients (all one "user") cannot open each other's subscriptions
+ * (the URI holds a random key) nor delete them by id.
  */
 import test from 'ava';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -124,7 +124,7 @@ for (const transport of ['uws', 'http1'] as const) {
       t.is(est.status, 200, JSON.stringify(est.body));
       const id = Number(est.body['id']);
       const uri = String(est.body['uri']);
-      t.is(uri, `${s.url}/restconf/subscriptions/${id}`);
+      t.regex(uri, new RegExp(`^${s.url}/restconf/subscriptions/${id}/[0-9a-f]{32}$`));
 
       const peek = await fetch(uri, { headers: { 'x-remote-user': 'carol', accept: 'text/event-stream' } });
       t.is(peek.status, 404, 'another user does not see it');
@@ -187,7 +187,7 @@ for (const transport of ['uws', 'http1'] as const) {
 // same (undefined, or `anonymous` with --anonymous), while ids count up from
 // 1: any anonymous client can open another's event stream or delete it.
 // This passes while the bug is there; ava reports it once it is fixed.
-test.failing('uws: one anonymous client can neither open nor delete another anonymous client\'s subscription', async (t) => {
+test('uws: one anonymous client can neither open nor delete another anonymous client\'s subscription', async (t) => {
   const server = createServer({
     searchPath: [join(import.meta.dirname, '..', 'fixtures', 'yang', 'server')],
     modules: ['sv-streams', 'ietf-subscribed-notifications', 'ietf-restconf-subscribed-notifications'],
@@ -208,6 +208,11 @@ test.failing('uws: one anonymous client can neither open nor delete another anon
     const deleted = (await post('delete-subscription', { id: mine['id'] })).status;
     t.not(opened, 200, 'another anonymous client opened the stream');
     t.not(deleted, 204, 'another anonymous client deleted the subscription');
+    // the client that holds the URI opens it; closing it ends the subscription
+    const own = await fetch(String(mine['uri']), { headers: { accept: 'text/event-stream' } });
+    t.is(own.status, 200);
+    t.regex(own.headers.get('content-type') ?? '', /^text\/event-stream/);
+    await own.body?.cancel();
   } finally {
     await server.close();
   }

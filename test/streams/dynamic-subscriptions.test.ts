@@ -74,7 +74,7 @@ for (const transport of ['uws', 'http1'] as const) {
         const out = outputOf(est.body, strict);
         t.true(Number(out.id) > 0);
         const uri = String(out[strict ? 'ietf-restconf-subscribed-notifications:uri' : 'uri']);
-        t.is(uri, `${url}/restconf/subscriptions/${out.id}`);
+        t.regex(uri, new RegExp(`^${url}/restconf/subscriptions/${out.id}/[0-9a-f]{32}$`));
 
         const bob = await fetch(uri, { headers: { accept: 'text/event-stream', ...auth('bob') } });
         t.is(bob.status, 404, 'another user does not see it');

@@ -16,7 +16,7 @@ import type { ReplayLog } from '../replay-log.ts';
 import { replayWindow } from '../replay-window.ts';
 import type { EventFilter } from '../shared-sources.ts';
 import type { StreamEvent } from '../stream-event.ts';
-import type { SubscriptionRegistry } from './subscription-registry.ts';
+import { SubscriptionRegistry } from './subscription-registry.ts';
 
 export const SUBSCRIBED_NOTIFICATIONS = 'ietf-subscribed-notifications';
 const SN = SUBSCRIBED_NOTIFICATIONS;
@@ -61,9 +61,15 @@ const timeOf = (name: string, text: unknown): number | undefined => {
   return Number.isNaN(t) ? fail('stream-unavailable', `${name} is not a date-and-time`) : t;
 };
 
+/**
+ * The subscription `id` when the request's user owns it. A subscription
+ * of no authenticated user (anonymous clients are all one "user") is ended
+ * by closing its event stream only: nothing proves who established it.
+ */
 const ownedBy = (o: SubscriptionOptions, id: number, context: RequestContext) => {
   const s = o.registry.get(id);
   if (s === undefined || s.owner !== context.user) return fail('no-such-subscription', `no subscription ${id} of this client`);
+  if (s.owner === undefined || s.owner === 'anonymous') return fail('no-such-subscription', `subscription ${id} was established anonymously: it ends when its event stream is closed`);
   return s;
 };
 
@@ -94,7 +100,7 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
       if (window.start < Date.parse(created)) revision = created;
     }
     const s = o.registry.establish(context, stream, window?.start, { filter, stop });
-    return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base()}/restconf/subscriptions/${s.id}` };
+    return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base()}/restconf${SubscriptionRegistry.path(s)}` };
   });
 
   rpc('modify-subscription', ({ input, context }) => {

@@ -2,7 +2,11 @@
  * The dynamic subscriptions of a server (RFC 8639 §2.4): each with its
  * owner (the user who established it), its stream, filter and window, and
  * a signal that ends it (delete, kill, stop-time, its event stream closed).
+ * Its event stream's URI holds a key of 128 random bits besides the id, so
+ * that a subscription cannot be opened by guessing (ids count from 1, and
+ * every anonymous client is the same "user").
  */
+import { randomBytes } from 'node:crypto';
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { RequestContext } from '../../actors/request-context.ts';
 import type { EventFilter } from '../shared-sources.ts';
@@ -17,6 +21,8 @@ export interface SubscriptionPolicy {
 export interface DynamicSubscription {
   readonly id: number;
   readonly owner: string | undefined;
+  /** The secret part of its event stream's URI. */
+  readonly key: string;
   /** Who reads the stream's events: the owner's user and roles (NACM). */
   readonly context: RequestContext;
   readonly stream: string;
@@ -38,7 +44,7 @@ export class SubscriptionRegistry {
 
   establish(context: RequestContext, stream: string, replayStart: number | undefined, policy: SubscriptionPolicy): DynamicSubscription {
     const s: DynamicSubscription = {
-      id: (this.lastId += 1), owner: context.user, context: { user: context.user, roles: context.roles }, stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), opened: false,
+      id: (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: { user: context.user, roles: context.roles }, stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), opened: false,
     };
     this.subscriptions.set(s.id, s);
     this.schedule(s);
@@ -46,6 +52,11 @@ export class SubscriptionRegistry {
       if (!s.opened) this.end(s.id);
     }, OPEN_WITHIN_MS).unref?.();
     return s;
+  }
+
+  /** The path of its event stream below the RESTCONF root. */
+  static path(s: DynamicSubscription): string {
+    return `/subscriptions/${s.id}/${s.key}`;
   }
 
   get(id: number): DynamicSubscription | undefined {
