@@ -39,7 +39,8 @@ export interface SubscriptionOptions {
   readonly added: Observable<NotificationMeta>;
 }
 
-const fail = (identity: string, message: string, tag: 'invalid-value' | 'operation-failed' = 'invalid-value'): never => {
+/** Refuses with an RFC 8639 identity as the error-app-tag. */
+const refuse = (identity: string, message: string, tag: 'invalid-value' | 'operation-failed' = 'invalid-value'): never => {
   throw new RestconfFailure([restconfError(tag, message, { type: 'application', appTag: `${SN}:${identity}` })]);
 };
 
@@ -47,18 +48,18 @@ const idOf = (input: Json | undefined): number => Number(input?.['id']);
 
 const filterOf = (o: SubscriptionOptions, input: Json | undefined): EventFilter<StreamEvent> | undefined => {
   if (input?.['stream-filter-name'] !== undefined || input?.['stream-subtree-filter'] !== undefined) {
-    return fail('filter-unsupported', 'only stream-xpath-filter is supported');
+    return refuse('filter-unsupported', 'only stream-xpath-filter is supported');
   }
   const text = input?.['stream-xpath-filter'];
   if (text === undefined) return undefined;
   const c = compileEventFilter(String(text), o.device.modules);
-  return c.ok ? c.filter : fail('filter-unsupported', `stream-xpath-filter: ${c.message}`);
+  return c.ok ? c.filter : refuse('filter-unsupported', `stream-xpath-filter: ${c.message}`);
 };
 
 const timeOf = (name: string, text: unknown): number | undefined => {
   if (text === undefined) return undefined;
   const t = Date.parse(String(text));
-  return Number.isNaN(t) ? fail('stream-unavailable', `${name} is not a date-and-time`) : t;
+  return Number.isNaN(t) ? refuse('stream-unavailable', `${name} is not a date-and-time`) : t;
 };
 
 /**
@@ -68,8 +69,8 @@ const timeOf = (name: string, text: unknown): number | undefined => {
  */
 const ownedBy = (o: SubscriptionOptions, id: number, context: RequestContext) => {
   const s = o.registry.get(id);
-  if (s === undefined || s.owner !== context.user) return fail('no-such-subscription', `no subscription ${id} of this client`);
-  if (s.owner === undefined || s.owner === 'anonymous') return fail('no-such-subscription', `subscription ${id} was established anonymously: it ends when its event stream is closed`);
+  if (s === undefined || s.owner !== context.user) return refuse('no-such-subscription', `no subscription ${id} of this client`);
+  if (s.owner === undefined || s.owner === 'anonymous') return refuse('no-such-subscription', `subscription ${id} was established anonymously: it ends when its event stream is closed`);
   return s;
 };
 
@@ -83,20 +84,20 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
 
   rpc('establish-subscription', ({ input, context }) => {
     const stream = String(input?.['stream'] ?? '');
-    if (!o.streams().includes(stream) || !o.available(stream)) return fail('stream-unavailable', `no stream "${stream}" is available`);
+    if (!o.streams().includes(stream) || !o.available(stream)) return refuse('stream-unavailable', `no stream "${stream}" is available`);
     const encoding = input?.['encoding'];
-    if (encoding !== undefined && !/(^|:)encode-json$/.test(String(encoding))) return fail('encoding-unsupported', 'only encode-json is supported');
+    if (encoding !== undefined && !/(^|:)encode-json$/.test(String(encoding))) return refuse('encoding-unsupported', 'only encode-json is supported');
     const filter = filterOf(o, input);
     const startText = input?.['replay-start-time'];
     const stopText = input?.['stop-time'];
     const window = replayWindow(startText === undefined ? undefined : String(startText), undefined, Date.now());
-    if (typeof window === 'string') return fail('replay-unsupported', window);
+    if (typeof window === 'string') return refuse('replay-unsupported', window);
     const stop = timeOf('stop-time', stopText);
-    if (stop !== undefined && stop <= (window?.start ?? Date.now())) return fail('stream-unavailable', 'stop-time must be after replay-start-time, or in the future');
+    if (stop !== undefined && stop <= (window?.start ?? Date.now())) return refuse('stream-unavailable', 'stop-time must be after replay-start-time, or in the future');
     let revision: string | undefined;
     if (window !== undefined) {
       const created = o.replay.createdAt(stream);
-      if (created === undefined) return fail('replay-unsupported', `stream "${stream}" keeps no replay log`);
+      if (created === undefined) return refuse('replay-unsupported', `stream "${stream}" keeps no replay log`);
       if (window.start < Date.parse(created)) revision = created;
     }
     const s = o.registry.establish(context, stream, window?.start, { filter, stop });
@@ -118,7 +119,7 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
   });
 
   rpc('kill-subscription', ({ input }) => {
-    if (!o.registry.end(idOf(input))) fail('no-such-subscription', `no subscription ${idOf(input)}`);
+    if (!o.registry.end(idOf(input))) refuse('no-such-subscription', `no subscription ${idOf(input)}`);
     return undefined;
   });
   return handlers;
