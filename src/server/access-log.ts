@@ -26,8 +26,13 @@ const bodyBytes = (res: CoreResponse): number | undefined => {
   return undefined;
 };
 
-/** nginx's "client closed request": what the log says when no answer could be sent. */
+/** nginx's "client closed request": what the log and the counts say when no answer could be sent. */
 const CLIENT_GONE = 499;
+
+/** The status an answer counts as: 499 when its client went away before a 5xx could be sent (no failure of the server). */
+export const countedStatus = (req: CoreRequest, res: CoreResponse): number =>
+  // the signal is read only here: an AbortController per request is not paid on success
+  res.status >= 500 && req.signal.aborted ? CLIENT_GONE : res.status;
 
 let sequence = 0;
 const prefix = `${process.pid.toString(36)}-`;
@@ -46,13 +51,13 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
   const id = requestId(req);
   const done = (res: CoreResponse): CoreResponse => {
     const bytes = bodyBytes(res);
-    // the signal is read only here: an AbortController per request is not paid on success
-    const gone = res.status >= 500 && req.signal.aborted;
+    const status = countedStatus(req, res);
+    const gone = status === CLIENT_GONE;
     logger.info({
       reqId: id,
       method: req.method,
       path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
-      status: gone ? CLIENT_GONE : res.status,
+      status,
       ...(gone ? { clientGone: true } : {}),
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       ...(bytes === undefined ? { stream: true } : { bytes }),

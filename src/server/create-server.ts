@@ -27,7 +27,7 @@ import { formatDiagnostic } from '../parser/statement.ts';
 import { createRestconfCore, type RequestFilter } from '../http/core/index.ts';
 import type { Handler } from '../http/exchange.ts';
 import { createEventHub, recordStreams, ReplayLog, ServerClosing, type StreamEvent } from '../streams/index.ts';
-import { withAccessLog } from './access-log.ts';
+import { countedStatus, withAccessLog } from './access-log.ts';
 import { createAppContext, type AppContext, type RootOverride } from './app-context.ts';
 import { AppHandlers } from './app-handlers.ts';
 import { withCors, type CorsOptions } from './cors.ts';
@@ -240,8 +240,8 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const routed: Handler = withTimeout(subscriptions?.wrap((req) => core(req)) ?? ((req) => core(req)), () => settings.requestTimeoutMs);
   const counted: Handler = (req) => {
     const answer = routed(req);
-    if (answer instanceof Promise) return answer.then((r) => (stats.answered(r.status), r), (e: unknown) => { stats.answered(500); throw e; });
-    stats.answered(answer.status);
+    if (answer instanceof Promise) return answer.then((r) => (stats.answered(countedStatus(req, r)), r), (e: unknown) => { stats.answered(500); throw e; });
+    stats.answered(countedStatus(req, answer));
     return answer;
   };
   let pipeline: Handler = inFlight.wrap(counted);

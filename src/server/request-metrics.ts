@@ -3,6 +3,7 @@
  * status, and a histogram of the time to answer by method.
  */
 import type { CoreResponse, Handler } from '../http/exchange.ts';
+import { countedStatus } from './access-log.ts';
 import type { Family, Sample } from './prometheus-text.ts';
 
 /** Upper bounds (seconds) of the duration histogram's buckets. */
@@ -26,7 +27,7 @@ export class RequestMetrics {
       const started = performance.now();
       const method = METHODS.has(req.method) ? req.method : 'other';
       const done = (res: CoreResponse): CoreResponse => {
-        this.observe(method, res.status, (performance.now() - started) / 1000);
+        this.observe(method, countedStatus(req, res), (performance.now() - started) / 1000);
         return res;
       };
       const answer = inner(req);

@@ -34,7 +34,7 @@ test.before(() => {
 const clientTls = (name: string) => ({ key: certs.read(`${name}.key`), cert: certs.read(`${name}.crt`), ca: certs.read('ca.crt') });
 
 const warnings: string[] = [];
-const logger = { info: () => undefined, warn: (_o: unknown, msg: string) => void warnings.push(msg), error: () => undefined };
+const logger = { info: () => undefined, warn: (_o: unknown, msg?: string) => void warnings.push(msg ?? ''), error: () => undefined };
 
 const serverWith = (callHome: ServerOptions['callHome']): RxconfServer => createServer({
   searchPath: [yang], modules: ['cs-hello'], host: '127.0.0.1', port: 0, logger,

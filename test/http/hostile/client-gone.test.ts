@@ -2,7 +2,8 @@
  * A client that goes away is not an error (issue 12, item 2): a request
  * whose client leaves while its body is being read, or while its answer is
  * streamed, logs no error line and no 500; the access log says the client
- * went away (status 499, `clientGone`). Both transports.
+ * went away (status 499, `clientGone`), and the metrics count it as 499.
+ * Both transports.
  */
 import test from 'ava';
 import { connect } from 'node:net';
@@ -62,6 +63,10 @@ for (const transport of TRANSPORTS) {
       t.is(get.status, 200);
       t.deepEqual(errorLines(h).map((l) => `${l.message} ${String((l.fields['err'] as Error | undefined)?.name)}`), []);
       t.false(h.log.some((l) => l.message === 'request' && l.fields['status'] === 500), 'no 500 in the access log');
+      // nor in the counts: the metrics and the server's stats count them as 499
+      const metrics = await (await fetch(`${h.url}/metrics`)).text();
+      t.regex(metrics, /rxconf_http_requests_total\{[^}]*status="499"[^}]*\} [1-9]/);
+      t.notRegex(metrics, /rxconf_http_requests_total\{[^}]*status="500"/);
     } finally {
       await h.close();
     }
