@@ -12,7 +12,7 @@
  * entries (a list of any length streams with flat memory).
  */
 import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-container.ts';
-import type { CaseMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { nameText } from '../nodes/json-name-text.ts';
@@ -141,14 +141,19 @@ const deeper = (level: number, st: ReadState): boolean => st.options.depth === u
 const plansOf = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[]): readonly (MemberPlan | undefined)[] =>
   memberPlans(defs, h.meta, h.module, buf.strict);
 
+/** The case of `choice` in effect in `h`: the one holding data, else the one whose defaults show. */
+const caseInEffect = (h: Holder, choice: ChoiceMeta, st: ReadState): CaseMeta | undefined => {
+  const name = chosenCase(h.data, choice) ?? fallbackCase(choice, st.options.withDefaults);
+  return name === undefined ? undefined : choice.cases.find((c) => c.name === name);
+};
+
 /** Writes the selected members among `defs` (a holder's children, or a case's), synchronously: no list may sit below. */
 const writeMembersNow = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[], plans: readonly (MemberPlan | undefined)[], first: boolean, st: ReadState): boolean => {
   for (let i = 0; i < defs.length; i++) {
     const def = defs[i] as DataDef;
     if (def.kind === 'choice') {
-      const only = chosenCase(h.data, def) ?? fallbackCase(def, st.options.withDefaults);
-      if (only === undefined) continue;
-      for (const c of def.cases) if (c.name === only) first = writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
+      const c = caseInEffect(h, def, st);
+      if (c !== undefined) first = writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
       continue;
     }
     if (!selected(h, def, st)) continue;
@@ -179,12 +184,8 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
   for (let i = 0; i < defs.length; i++) {
     const def = defs[i] as DataDef;
     if (def.kind === 'choice') {
-      const only = chosenCase(h.data, def) ?? fallbackCase(def, st.options.withDefaults);
-      if (only === undefined) continue;
-      for (const c of def.cases) {
-        if (c.name !== only) continue;
-        first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
-      }
+      const c = caseInEffect(h, def, st);
+      if (c !== undefined) first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
       continue;
     }
     if (!selected(h, def, st)) continue;
