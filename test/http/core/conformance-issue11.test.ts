@@ -23,39 +23,16 @@ import { h2Client } from '../adapters/h2-client.ts';
 import { http1Client } from '../adapters/http1-client.ts';
 import type { Exchange } from './conformance/case.ts';
 import { checkExchange } from './conformance/check-exchange.ts';
+import { modal, type Modal } from '../../helpers/compliance-mode.ts';
 
 const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'issue11');
 const M = 'i11-conf';
 const DATA = `/restconf/data/${M}:top`;
 const CONFIGURE = `/restconf/operations/${M}:configure`;
 
-type Mode = 'plain' | 'strict';
 type Json = Record<string, unknown>;
 
 /** What a mode sends and expects: its headers, and names qualified as RFC 7951 wants them (strict) or bare (plain). */
-interface Modal {
-  readonly mode: Mode;
-  readonly send: Readonly<Record<string, string>>;
-  readonly get: Readonly<Record<string, string>>;
-  /** A top-level member: `{"i11-conf:name": v}` strict, `{"name": v}` plain. */
-  readonly top: (name: string, value: unknown) => Json;
-  /** An rpc or action body: wrapped in `<module>:input` strict, bare plain. */
-  readonly input: (members: Json) => Json;
-  /** An rpc or action answer: wrapped in `<module>:output` strict, bare plain. */
-  readonly output: (members: Json) => Json;
-}
-
-const modal = (mode: Mode): Modal => {
-  const strict = mode === 'strict';
-  return {
-    mode,
-    send: strict ? { 'content-type': 'application/yang-data+json', accept: 'application/yang-data+json' } : { 'content-type': 'application/json' },
-    get: strict ? { accept: 'application/yang-data+json' } : {},
-    top: (name, value) => ({ [strict ? `${M}:${name}` : name]: value }),
-    input: (members) => (strict ? { [`${M}:input`]: members } : members),
-    output: (members) => (strict ? { [`${M}:output`]: members } : members),
-  };
-};
 
 interface Call {
   readonly operation: string;
@@ -192,7 +169,7 @@ const short = (json: Json | undefined): Json | undefined => (json === undefined 
 
 for (const transport of transports) {
   for (const mode of ['plain', 'strict'] as const) {
-    const m = modal(mode);
+    const m = modal(mode, M);
     const calls: Call[] = [];
     let server: RxconfServer | undefined;
     let client: Client | undefined;

@@ -27,13 +27,13 @@ import type { Client } from '../adapters/client.ts';
 import { http1Client } from '../adapters/http1-client.ts';
 import type { Exchange } from './conformance/case.ts';
 import { checkExchange } from './conformance/check-exchange.ts';
+import { modal, type Modal } from '../../helpers/compliance-mode.ts';
 
 const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'issue11');
 const M = 'i11-reads';
 const TOP = `/restconf/data/${M}:top`;
 
 type Json = Record<string, unknown>;
-type Mode = 'plain' | 'strict';
 type Backend = 'datastore' | 'app';
 
 const BIG_ROWS = 6_000;
@@ -42,26 +42,6 @@ const bigRows = (): Json[] => Array.from({ length: BIG_ROWS }, (_, i) => ({ id: 
 const hugeRows = (): Json[] => Array.from({ length: HUGE_ROWS }, (_, i) => ({ id: i, v: `value-${String(i).padStart(12, '0')}` }));
 const topData = (): Json => ({ name: 'n', server: [{ address: 'a1' }, { address: 'a2', timeout: 9, socket: '/run/s' }] });
 
-interface Modal {
-  readonly mode: Mode;
-  readonly send: Readonly<Record<string, string>>;
-  readonly get: Readonly<Record<string, string>>;
-  /** A top-level member: qualified in strict mode, bare in plain. */
-  readonly top: (name: string, value: unknown) => Json;
-  /** The datastore document's wrapper. */
-  readonly data: (members: Json) => Json;
-}
-
-const modal = (mode: Mode): Modal => {
-  const strict = mode === 'strict';
-  return {
-    mode,
-    send: strict ? { 'content-type': 'application/yang-data+json', accept: 'application/yang-data+json' } : { 'content-type': 'application/json' },
-    get: strict ? { accept: 'application/yang-data+json' } : {},
-    top: (name, value) => ({ [strict ? `${M}:${name}` : name]: value }),
-    data: (members) => ({ [strict ? 'ietf-restconf:data' : 'data']: members }),
-  };
-};
 
 const get = (m: Modal, path: string, expect: Exchange['expect']): Exchange => ({ path, headers: m.get, expect });
 
@@ -240,7 +220,7 @@ const seedStore = async (m: Modal, url: string): Promise<void> => {
 for (const transport of ['uws', 'http1'] as const) {
   for (const mode of ['plain', 'strict'] as const) {
     for (const backend of ['datastore', 'app'] as const satisfies readonly Backend[]) {
-      const m = modal(mode);
+      const m = modal(mode, M);
       let server: RxconfServer | undefined;
       let client: Client | undefined;
       test.before(async () => {
