@@ -34,6 +34,20 @@ export const countedStatus = (req: CoreRequest, res: CoreResponse): number =>
   // the signal is read only here: an AbortController per request is not paid on success
   res.status >= 500 && req.signal.aborted ? CLIENT_GONE : res.status;
 
+/** The fields of an access log line. */
+interface AccessLine {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  /** Body bytes; left out of the line for a streamed answer (`stream` instead). */
+  bytes: number | undefined;
+  remote: string;
+  clientGone?: true;
+  stream?: true;
+}
+
 let sequence = 0;
 const prefix = `${process.pid.toString(36)}-`;
 
@@ -53,16 +67,19 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
     const bytes = bodyBytes(res);
     const status = countedStatus(req, res);
     const gone = status === CLIENT_GONE;
-    logger.info({
+    // one shape for every line (the optional fields are added to it only when they apply)
+    const line: AccessLine = {
       reqId: id,
       method: req.method,
       path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
       status,
-      ...(gone ? { clientGone: true } : {}),
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      ...(bytes === undefined ? { stream: true } : { bytes }),
+      bytes,
       remote: req.remoteAddress,
-    }, 'request');
+    };
+    if (gone) line.clientGone = true;
+    if (bytes === undefined) line.stream = true;
+    logger.info(line as unknown as Record<string, unknown>, 'request');
     return { ...res, headers: { ...res.headers, 'x-request-id': id } };
   };
   const answer = inner(req);

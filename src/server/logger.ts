@@ -30,22 +30,43 @@ export const jsonLogger = (write: (text: string) => void = (t) => process.stdout
     pending = '';
     write(text);
   };
-  const line = (level: Level) => (a: Record<string, unknown> | string, message?: string): void => {
-    if (LEVELS[level] < LEVELS[minimum]) return;
-    const fields = typeof a === 'string' ? { msg: a } : message === undefined ? a : { ...a, msg: message };
-    const entry = { level: LEVELS[level], time: Date.now(), ...fields };
-    // a line of plain values (the access log's) needs no replacer, which stringify would call for every key
-    pending += `${flat(fields) ? JSON.stringify(entry) : JSON.stringify(entry, jsonSafe)}\n`;
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush).unref();
-    }
+  const line = (level: Level) => {
+    const head = `{"level":${LEVELS[level]},"time":`;
+    return (a: Record<string, unknown> | string, message?: string): void => {
+      if (LEVELS[level] < LEVELS[minimum]) return;
+      // one string, no merged object per line: a later duplicate key wins in JSON as it did in the spread
+      pending += typeof a === 'string'
+        ? `${head}${Date.now()},"msg":${JSON.stringify(a)}}\n`
+        : `${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush).unref();
+      }
+    };
   };
   return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush };
 };
 
 /** A logger that drops everything. */
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** `,"a":1,"b":"x"` for the object's fields ('' when none). */
+const members = (fields: Record<string, unknown>): string => {
+  // a line of plain values (the access log's) needs no replacer, which stringify would call for every key
+  const json = flat(fields) ? JSON.stringify(fields) : JSON.stringify(fields, jsonSafe);
+  return json.length > 2 ? `,${json.slice(1, -1)}` : '';
+};
+
+/** The message as a JSON string; the last one is kept (most lines repeat the message of the line before). */
+let lastMessage = '';
+let lastQuoted = '""';
+const quoted = (message: string): string => {
+  if (message !== lastMessage) {
+    lastMessage = message;
+    lastQuoted = JSON.stringify(message);
+  }
+  return lastQuoted;
+};
 
 /** Every value a string, number, boolean, null or undefined (nothing for jsonSafe to change). */
 const flat = (fields: Record<string, unknown>): boolean => {

@@ -1,0 +1,50 @@
+import test from 'ava';
+import { jsonLogger } from '../../src/server/logger.ts';
+
+const lines = (log: (l: ReturnType<typeof jsonLogger>) => void): Record<string, unknown>[] => {
+  let text = '';
+  const logger = jsonLogger((t) => { text += t; });
+  log(logger);
+  logger.flush();
+  return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+};
+
+test('each call is one JSON line with level, time, the fields and msg', (t) => {
+  const [a, b, c] = lines((l) => {
+    l.info({ reqId: 'x-1', status: 200, bytes: undefined, remote: '127.0.0.1' }, 'request');
+    l.warn('plain message with "quotes"\nand a newline');
+    l.error({}, 'empty fields');
+  });
+  t.like(a, { level: 30, reqId: 'x-1', status: 200, remote: '127.0.0.1', msg: 'request' });
+  t.false('bytes' in (a as object));
+  t.is(typeof a?.time, 'number');
+  t.deepEqual(b, { level: 40, time: b?.time, msg: 'plain message with "quotes"\nand a newline' });
+  t.deepEqual(c, { level: 50, time: c?.time, msg: 'empty fields' });
+});
+
+test('the message wins over a msg field, and a field named like the head wins over it', (t) => {
+  const [a, b] = lines((l) => {
+    l.info({ msg: 'from fields', level: 'custom' }, 'given');
+    l.info({ msg: 'only from fields' });
+  });
+  t.is(a?.msg, 'given');
+  t.is(a?.level, 'custom');
+  t.is(b?.msg, 'only from fields');
+});
+
+test('bigints and errors are written as text, nested objects as they are', (t) => {
+  const [a] = lines((l) => l.error({ big: 12n, err: new TypeError('bad'), nested: { n: 1 } }, 'failed'));
+  t.is(a?.big, '12');
+  t.like(a?.err as object, { type: 'TypeError', message: 'bad' });
+  t.deepEqual(a?.nested, { n: 1 });
+});
+
+test('lines below the minimum level are dropped', (t) => {
+  let text = '';
+  const logger = jsonLogger((s) => { text += s; }, 'warn');
+  logger.info('no');
+  logger.warn('yes');
+  logger.flush();
+  t.is(text.trim().split('\n').length, 1);
+  t.regex(text, /"msg":"yes"/);
+});
