@@ -39,6 +39,8 @@ import { Nacm, NACM_MODULE, type NacmOptions } from './nacm/nacm.ts';
 import type { AccessOperation } from './nacm/nacm-config.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import { startCallHome, type CallHome } from './call-home/call-home.ts';
+import { applyCallHomeClients, readCallHomeClients } from './call-home/call-home-config.ts';
+import { guardCallHome, nacmEnforcing } from './call-home/call-home-guard.ts';
 import type { CallHomeClient } from './call-home/call-home-options.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
@@ -85,7 +87,7 @@ export interface ServerOptions {
   readonly port?: number;
   /** TLS (served by node:http2: HTTP/2 and HTTP/1.1 by ALPN); with `ca`, clients are asked for certificates signed by it. */
   readonly tls?: TlsFiles;
-  /** RESTCONF Call Home (RFC 8071): clients the server connects to and serves over TLS (needs `tls` with `ca`). */
+  /** RESTCONF Call Home (RFC 8071): clients the server connects to and serves over TLS (needs `tls` with `ca`); written to the rxconf-server module's `server/call-home` at every start. */
   readonly callHome?: readonly CallHomeClient[];
   /** Initial values of the rxconf-server limits (editable at run time like any config). */
   readonly limits?: ServerLimits;
@@ -171,12 +173,14 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   if (!serverRoot.values.has(serverMeta)) serverRoot.set(serverMeta, new DataContainer(serverMeta));
   if (o.limits !== undefined) applyLimits(datastore, serverModule, o.limits);
   if (o.auth !== undefined) applyAuthOptions(datastore, serverModule, o.auth);
+  if (o.callHome !== undefined) applyCallHomeClients(datastore, serverModule, o.callHome);
   let authSettings = readAuthSettings(datastore, serverModule);
   let settings: ServerSettings = readSettings(datastore, serverModule);
   const nacmModule = schema.modules.get(NACM_MODULE);
   const nacm = o.nacm === undefined || o.nacm === false || nacmModule === undefined
     ? undefined
     : new Nacm(datastore, nacmModule, o.nacm === true ? {} : o.nacm, logger);
+  const callHomeGuard = { store: datastore, module: serverModule, tls: o.tls?.ca !== undefined, nacmEnforcing: () => nacmEnforcing(datastore, nacm === undefined ? undefined : nacmModule) };
 
   const hub = createEventHub<StreamEvent>({
     keepAliveMs: settings.keepAliveSeconds * 1000,
@@ -200,7 +204,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     if (!m.implemented) continue;
     const own = overrides.has(m.name) ? undefined : protocol.get(m.name);
     const serve = m === serverModule
-      ? () => serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime)
+      ? () => guardCallHome(serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime), callHomeGuard)
       : own ?? ((ctx: RequestContext): Node => {
         const stored = datastore.node(m);
         return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);
@@ -234,6 +238,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     settings = readSettings(datastore, serverModule);
     authSettings = readAuthSettings(datastore, serverModule);
     core = makeCore();
+    callHome?.update(readCallHomeClients(datastore, serverModule));
   });
   const requestMetrics = new RequestMetrics();
   let hosts = allowedHosts(o.host ?? settings.address, o.allowedHosts);
@@ -291,9 +296,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
         ...(o.tls === undefined ? {} : { tls: o.tls }),
       });
       url = listening.address.url;
-      if (o.callHome !== undefined && o.callHome.length > 0) {
-        callHome = startCallHome(handler, o.callHome, o.tls as TlsFiles, { maxBodyBytes: settings.maxBodyBytes, onError: (e) => logger.error({ err: e }, 'transport error') }, logger);
-      }
+      if (o.tls?.ca !== undefined) {
+        callHome = startCallHome(handler, readCallHomeClients(datastore, serverModule), o.tls, { maxBodyBytes: settings.maxBodyBytes, onError: (e) => logger.error({ err: e }, 'transport error') }, logger);
+      } else if (readCallHomeClients(datastore, serverModule).length > 0) logger.warn({}, 'call home clients are configured, but without TLS with a CA they are not called');
       hosts = allowedHosts(listening.address.host, o.allowedHosts);
       core = makeCore();
       return listening.address;
