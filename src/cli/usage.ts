@@ -55,7 +55,8 @@ options:
       --tls-key FILE        TLS private key (PEM)
       --tls-ca FILE         CAs that client certificates are checked against
       --call-home HOST[:P]  RESTCONF Call Home: connect out to a client (port 4336 by
-                            default) and serve it over TLS; needs --tls-ca (repeatable)
+                            default) and serve it over TLS; needs --tls-ca (repeatable;
+                            written to rxconf-server server/call-home, editable with --nacm)
       --call-home-period S  call home every S seconds instead of keeping the connection
       --call-home-idle S    close a periodic call-home connection idle for S seconds
       --allowed-host NAME   a Host header accepted besides the listen address (repeatable)
