@@ -40,7 +40,7 @@ import type { AccessOperation } from './nacm/nacm-config.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import { startCallHome, type CallHome } from './call-home/call-home.ts';
 import { applyCallHomeClients, readCallHomeClients } from './call-home/call-home-config.ts';
-import { guardCallHome, nacmEnforcing } from './call-home/call-home-guard.ts';
+import { guardCallHome } from './call-home/call-home-guard.ts';
 import type { CallHomeClient } from './call-home/call-home-options.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
@@ -180,7 +180,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const nacm = o.nacm === undefined || o.nacm === false || nacmModule === undefined
     ? undefined
     : new Nacm(datastore, nacmModule, o.nacm === true ? {} : o.nacm, logger);
-  const callHomeGuard = { store: datastore, module: serverModule, tls: o.tls?.ca !== undefined, nacmEnforcing: () => nacmEnforcing(datastore, nacm === undefined ? undefined : nacmModule) };
+  const callHomeGuard = { store: datastore, module: serverModule, tls: o.tls?.ca !== undefined, nacm: nacm === undefined ? undefined : { rules: nacm, module: nacmModule as ModuleMeta } };
 
   const hub = createEventHub<StreamEvent>({
     keepAliveMs: settings.keepAliveSeconds * 1000,
@@ -230,7 +230,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, replay),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
     maxNodeCount: settings.maxNodeCount,
-    filters: [identityFilter, ...(nacm === undefined ? [] : [nacm.filter]), ...(o.filters ?? [])],
+    filters: [identityFilter, ...(nacm === undefined ? [] : [nacm.filterFor(device)]), ...(o.filters ?? [])],
     onError: (e) => logger.error({ err: e }, 'request failed'),
   }), schema);
   let core = makeCore();

@@ -183,6 +183,25 @@ for (const mode of ['strict', 'plain'] as const) {
   });
 }
 
+chTest('a user NACM lets write the rest of server cannot remove clients by deleting the whole server container', async (t) => {
+  const a = await listen();
+  const server = serverWith({ nacm: { recoveryUser: 'root' }, data: dataFile() });
+  try {
+    await server.listen();
+    t.is((await send(server, CALL_HOME, 'alice', { method: 'PATCH', body: { 'rxconf-server:call-home': client('nms', a.port) } })).status, 204);
+    const first = await a.next();
+    const refused = await send(server, '/restconf/data/rxconf-server:server', 'bob', { method: 'DELETE' });
+    t.is(refused.status, 403);
+    t.is(errorOf(refused).tag, 'access-denied');
+    t.regex(errorOf(refused).path ?? '', /^\/rxconf-server:server\/call-home/);
+    t.is((await configured(server) as { name: string }[])[0]?.name, 'nms');
+    t.deepEqual(await whoami(first), { 'cs-hello:output': { user: 'nms', group: ['nms'] } }, 'the connection stays');
+  } finally {
+    await server.close();
+    await a.close();
+  }
+});
+
 chTest('without NACM: start-up clients are in the config; changing them is refused 403, the rest of server stays editable', async (t) => {
   const a = await listen();
   const server = serverWith({ callHome: [{ name: 'nms', host: '127.0.0.1', port: a.port, reconnect: { minDelayMs: 50, maxDelayMs: 200 } }] });
