@@ -7,6 +7,7 @@
  * as the 500 the core made for no one.
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
+import { withHeaders } from '../http/with-headers.ts';
 import type { Logger } from './logger.ts';
 
 const SECRET = /token|pass|secret|auth|credential|key|session/i;
@@ -80,7 +81,7 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
     if (gone) line.clientGone = true;
     if (bytes === undefined) line.stream = true;
     logger.info(line as unknown as Record<string, unknown>, 'request');
-    return { ...res, headers: { ...res.headers, 'x-request-id': id } };
+    return withHeaders(res, { 'x-request-id': id });
   };
   const answer = inner(req);
   return answer instanceof Promise ? answer.then(done) : done(answer);

@@ -6,6 +6,7 @@
  * (a form post), so a page the operator visits cannot change the server.
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
+import { withHeaders } from '../http/with-headers.ts';
 import { errorResponse } from './error-response.ts';
 
 export interface CorsOptions {
@@ -40,7 +41,7 @@ export const withCors = (inner: Handler, options: CorsOptions = { origins: [] })
     vary: 'origin',
   });
   const decorate = (origin: string) => (res: CoreResponse): CoreResponse =>
-    ({ ...res, headers: { ...res.headers, ...grant(origin), 'access-control-expose-headers': EXPOSED } });
+    withHeaders(res, { ...grant(origin), 'access-control-expose-headers': EXPOSED });
 
   return (req: CoreRequest) => {
     const origin = req.headers.get('origin');

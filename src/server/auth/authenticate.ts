@@ -10,6 +10,7 @@
  */
 import type { RequestFilter } from '../../http/core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../../http/exchange.ts';
+import { withHeaders } from '../../http/with-headers.ts';
 import { errorResponse } from '../error-response.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { BasicAuth, type BasicOptions } from './basic-auth.ts';
@@ -107,7 +108,7 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
     const message = failure === undefined ? 'authentication required' : `authentication failed: ${failure.message}`;
     const res = errorResponse(req, 'access-denied', message, { status: 401 });
     const list = challenges(m, failure);
-    return list.length === 0 ? res : { ...res, headers: { ...res.headers, 'www-authenticate': list.join(', ') } };
+    return list.length === 0 ? res : withHeaders(res, { 'www-authenticate': list.join(', ') });
   };
 
   const admit = (req: CoreRequest, id: Identity): CoreResponse | Promise<CoreResponse> => {
