@@ -41,6 +41,7 @@ import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import { startCallHome, type CallHome } from './call-home/call-home.ts';
 import { applyCallHomeClients, readCallHomeClients } from './call-home/call-home-config.ts';
 import { guardCallHome } from './call-home/call-home-guard.ts';
+import { withCallHomeState } from './call-home/call-home-state.ts';
 import type { CallHomeClient } from './call-home/call-home-options.ts';
 import { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
@@ -204,7 +205,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     if (!m.implemented) continue;
     const own = overrides.has(m.name) ? undefined : protocol.get(m.name);
     const serve = m === serverModule
-      ? () => guardCallHome(serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime), callHomeGuard)
+      ? () => guardCallHome(withCallHomeState(serverNode(datastore, m, stats, () => hub.counters(), () => listening?.runtime), m, () => callHome?.status() ?? []), callHomeGuard)
       : own ?? ((ctx: RequestContext): Node => {
         const stored = datastore.node(m);
         return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);
@@ -218,8 +219,6 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   if (settings.replayBufferEvents > 0 && nacm === undefined) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
   cleanups.push(() => replay.close());
 
-  let edits = 0;
-  for (const b of device.all) b.changes.subscribe(() => { edits += 1; });
   if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
   const inFlight = new InFlight();
   const subscriptions = dynamicSubscriptions({ schema, device, hub, replay, added: handlers.added, base: baseUrl, closing: inFlight.closing, ownerOf: (req) => identityOf(req)?.user, nacm: nacm !== undefined });
@@ -255,7 +254,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
       path: o.metrics?.path ?? '/metrics',
       request: requestMetrics,
       streams: () => hub.counters(),
-      edits: () => edits,
+      edits: () => device.all.reduce((n, b) => n + b.edits, 0),
       modules: (o.metrics?.modules ?? []).map((name) => {
         const b = device.browser(name);
         if (b === undefined) throw new Error(`metrics: module "${name}" is not served`);

@@ -89,6 +89,12 @@ const configured = async (server: RxconfServer, user = 'alice'): Promise<unknown
   return a.status === 200 ? (JSON.parse(a.body) as Record<string, { client?: unknown }>)['rxconf-server:call-home']?.client ?? [] : a.status;
 };
 
+/** The client's state (config false), or the status of the answer. */
+const stateOf = async (server: RxconfServer, name: string): Promise<unknown> => {
+  const a = await send(server, `${CALL_HOME}/client=${name}/state`, 'alice');
+  return a.status === 200 ? (JSON.parse(a.body) as Record<string, unknown>)['rxconf-server:state'] : a.status;
+};
+
 const listen = (): Promise<CallHomeListener> => listenCallHome({ port: 0, key: certs.read('client.key'), cert: certs.read('client.crt'), ca: certs.read('ca.crt'), serverName: 'localhost' });
 
 const whoami = async (s: CallHomeSession): Promise<unknown> => {
@@ -118,12 +124,14 @@ chTest('a client added over RESTCONF is called and served; a new port is dialled
     // the client reads its own entry over the connection the server opened
     const own = await first.request(`${CALL_HOME}/client=nms/port`, { headers: { accept: 'application/yang-data+json' } });
     t.deepEqual(JSON.parse(own.body), { 'rxconf-server:port': a.port });
+    t.deepEqual(await stateOf(server, 'nms'), { connection: 'connected', sessions: '1' });
 
     const moved = await send(server, `${CALL_HOME}/client=nms/port`, 'alice', { method: 'PUT', body: { 'rxconf-server:port': b.port } });
     t.is(moved.status, 204, moved.body);
     await first.closed;
     const second = await b.next();
     t.deepEqual(await whoami(second), { 'cs-hello:output': { user: 'nms', group: ['nms'] } });
+    t.deepEqual(await stateOf(server, 'nms'), { connection: 'connected', sessions: '1' }, 'a changed client starts over');
 
     const removed = await send(server, `${CALL_HOME}/client=nms`, 'alice', { method: 'DELETE' });
     t.is(removed.status, 204, removed.body);
@@ -138,6 +146,30 @@ chTest('a client added over RESTCONF is called and served; a new port is dialled
     await server.close();
     await a.close();
     await b.close();
+  }
+});
+
+chTest('bounded attempts from config: a client nobody answers is given up, and called again once changed', async (t) => {
+  const gone = await listen();
+  const closedPort = gone.port;
+  await gone.close();
+  const a = await listen();
+  const server = serverWith({ nacm: { recoveryUser: 'root' }, data: false });
+  try {
+    await server.listen();
+    const add = await send(server, CALL_HOME, 'root', {
+      method: 'PATCH', body: { 'rxconf-server:call-home': client('nms', closedPort, { 'reconnect-strategy': { 'max-attempts': 2, 'min-delay-ms': 20, 'max-delay-ms': 20 } }) },
+    });
+    t.is(add.status, 204, add.body);
+    let state: unknown;
+    while ((state = await stateOf(server, 'nms')) === undefined || (state as { connection: string }).connection !== 'given-up') await new Promise((r) => setTimeout(r, 20));
+    t.deepEqual(state, { connection: 'given-up', sessions: '0' });
+    t.is((await send(server, `${CALL_HOME}/client=nms/port`, 'root', { method: 'PUT', body: { 'rxconf-server:port': a.port } })).status, 204);
+    const s = await a.next();
+    t.deepEqual(await whoami(s), { 'cs-hello:output': { user: 'nms', group: ['nms'] } });
+  } finally {
+    await server.close();
+    await a.close();
   }
 });
 

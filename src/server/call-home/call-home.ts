@@ -15,9 +15,16 @@ import type { Logger } from '../logger.ts';
 import { CallHomeLink, type LinkState, type TlsAcceptor } from './call-home-link.ts';
 import { callHomePlan, type CallHomeClient, type CallHomePlan } from './call-home-options.ts';
 
+/** One client's link: its state and the connections that completed their TLS handshake. */
+export interface CallHomeStatus {
+  readonly name: string;
+  readonly state: LinkState;
+  readonly sessions: number;
+}
+
 export interface CallHome {
   /** Each client's state and completed connections. */
-  status(): readonly { readonly name: string; readonly state: LinkState; readonly sessions: number }[];
+  status(): readonly CallHomeStatus[];
   /** The clients now (by name): a new one is called, a removed one's connection closed, a changed one's restarted. */
   update(clients: readonly CallHomeClient[]): void;
   /** New certificate, key and CAs for the next connections. */
