@@ -16,6 +16,10 @@ import { hasPredicates, keysMatch, relate, schemaLine } from './rule-path.ts';
 const NACM = 'ietf-netconf-acm';
 const OPERATIONS: readonly AccessOperation[] = ['create', 'read', 'update', 'delete', 'exec'];
 const WRITES = new Set<AccessOperation>(['create', 'update', 'delete']);
+const READ: readonly AccessOperation[] = ['read'];
+
+/** The cache key of a set of operations (one operation, the usual case, without building a string). */
+const opsKey = (ops: readonly AccessOperation[]): string => (ops.length === 1 ? ops[0] as string : ops.join(' '));
 
 /** The extension on the node or one of its ancestors. */
 const extensionAbove = (n: SchemaNode, name: string): boolean => {
@@ -33,7 +37,8 @@ export class AccessRights {
   private readonly decided = new Map<string, WeakMap<SchemaNode, boolean | 'per-instance'>>();
   private readonly subtrees = new Map<string, WeakMap<SchemaNode, Subtree>>();
   private readonly signatures = new WeakMap<SchemaNode | ModuleMeta, string>();
-  private readonly modules = new Map<string, boolean>();
+  private readonly modules = new Map<string, WeakMap<ModuleMeta, boolean>>();
+  private readonly wholes = new WeakMap<SchemaNode, boolean>();
   private readonly groupsKey: string;
   /** True when every operation on everything is permitted (NACM off, the recovery user). */
   readonly unrestricted: boolean;
@@ -102,20 +107,39 @@ export class AccessRights {
   /** Whether every top-level node, operation and notification of the module is wholly permitted for `ops` (all operations when undefined). */
   modulePermits(module: ModuleMeta, ops?: readonly AccessOperation[]): boolean {
     if (this.unrestricted) return true;
-    const key = `${module.name}@${module.revision ?? ''} ${ops?.join(' ') ?? '*'}`;
-    let p = this.modules.get(key);
+    const key = ops === undefined ? '*' : opsKey(ops);
+    let cache = this.modules.get(key);
+    if (cache === undefined) this.modules.set(key, (cache = new WeakMap()));
+    let p = cache.get(module);
     if (p === undefined) {
       const tops = [...dataChildren(module.children), ...module.rpcs, ...module.notifications] as SchemaNode[];
       p = tops.every((n) => this.subtree(n, ops) === 'permit');
-      this.modules.set(key, p);
+      cache.set(module, p);
     }
     return p;
+  }
+
+  /**
+   * Whether a read of the node reads exactly what it would without NACM: the
+   * node and everything below it readable whatever the instance (no rule
+   * with key predicates, no recursion, no denial, no default-deny-all left
+   * to its default), and every data node on the way to it readable whatever
+   * the instance (a denied ancestor hides it). Once per node and rule version.
+   */
+  readsWhole(node: SchemaNode): boolean {
+    if (this.unrestricted) return true;
+    let w = this.wholes.get(node);
+    if (w === undefined) {
+      w = this.subtree(node, READ) === 'permit' && schemaLine(node).every((n) => this.bySchema('read', n) === true);
+      this.wholes.set(node, w);
+    }
+    return w;
   }
 
   /** Whether `ops` are permitted (or denied) on the node and everything below it, whatever the instance. */
   subtree(node: SchemaNode, ops: readonly AccessOperation[] = OPERATIONS): Subtree {
     if (this.unrestricted) return 'permit';
-    const key = ops.join(' ');
+    const key = opsKey(ops);
     let cache = this.subtrees.get(key);
     if (cache === undefined) this.subtrees.set(key, (cache = new WeakMap()));
     let s = cache.get(node);

@@ -3,7 +3,10 @@
  * module on the embedded datastore like any configuration; they are read
  * again after each committed edit of that module (a new version), and each
  * (user, groups) gets its AccessRights once per version. Every module's root
- * node is guarded for the request's user; the recovery user is not.
+ * node is guarded for the request's user; the recovery user is not. A read
+ * the user may read all of (the whole module, or the target data node, its
+ * subtree and the way to it, whatever the instance) is given the node behind,
+ * unguarded: it reads as without NACM, on every fast path.
  */
 import type { Node } from '../../actors/node.ts';
 import type { RequestContext } from '../../actors/request-context.ts';
@@ -20,6 +23,8 @@ import { readNacmConfig, type AccessOperation, type NacmConfig } from './nacm-co
 import type { DataPath } from '../../data/data-path.ts';
 import { AUTHORIZE_EDIT, type AuthorizeEdit } from '../../actors/edit/commit-edit.ts';
 import type { RequestFilter } from '../../http/core/index.ts';
+import type { Device } from '../../actors/device.ts';
+import { ReadTarget, ReadTargets } from './read-target.ts';
 
 export const NACM_MODULE = 'ietf-netconf-acm';
 
@@ -33,6 +38,9 @@ export interface NacmOptions {
 
 /** Set by the server's request filter: the request only reads (GET, HEAD). */
 export const READING = 'rxconf.reading';
+
+/** Set by the filter of a read whose target is a data node (read-target.ts). */
+const READ_TARGET = 'rxconf.nacmReadTarget';
 
 const READ_CONTEXT = Object.freeze({ [READING]: true });
 
@@ -96,8 +104,26 @@ export class Nacm {
   /** Checks an edit before it reaches any node (authorize-edit.ts). */
   private readonly authorize: AuthorizeEdit = (browser, cmd) => authorizeEdit(this.rightsFor(cmd.context), browser, cmd);
 
-  /** The core filter: tells whether the request only reads, and puts the edit check in the context of the others. */
-  readonly filter: RequestFilter = (req) => (req.method === 'GET' || req.method === 'HEAD' ? READ_CONTEXT : this.writeContext);
+  private targets: ReadTargets | undefined;
+  private readonly readContexts = new WeakMap<ReadTarget, RequestContext>();
+
+  /**
+   * The core filter for the device: tells whether the request only reads
+   * (and, for a read of a data node, which node: guardRoot), and puts the
+   * edit check in the context of the others.
+   */
+  filterFor(device: Device): RequestFilter {
+    if (this.targets === undefined) this.targets = new ReadTargets(device);
+    const targets = this.targets;
+    return (req) => (req.method === 'GET' || req.method === 'HEAD' ? this.readContext(targets.of(req.path)) : this.writeContext);
+  }
+
+  private readContext(target: ReadTarget | undefined): RequestContext {
+    if (target === undefined) return READ_CONTEXT;
+    let c = this.readContexts.get(target);
+    if (c === undefined) this.readContexts.set(target, (c = Object.freeze({ [READING]: true, [READ_TARGET]: target })));
+    return c;
+  }
 
   private readonly writeContext = Object.freeze({ [READING]: false, [AUTHORIZE_EDIT]: this.authorize });
 
@@ -108,6 +134,9 @@ export class Nacm {
     if (context[DRY_RUN] === true) return new GuardNode(new DryNode(node), rights, false);
     const reading = context[READING] === true;
     if (rights.modulePermits(module, reading ? READ_ONLY : undefined)) return node;
+    // a read of a data node the user may read all of (and the way to it): the node behind, for every fast path of the read
+    const target = reading ? context[READ_TARGET] : undefined;
+    if (target instanceof ReadTarget && target.module === module && rights.readsWhole(target.meta)) return node;
     return new GuardNode(node, rights, reading);
   }
 }
