@@ -7,9 +7,14 @@
  * nothing is dialled; without NACM the clients change only at start (403,
  * the rest of `server` stays editable); without TLS an added client is
  * refused (400 invalid-value, on uWS and node:http, both compliance
- * modes); the clients survive a restart on the same data file.
+ * modes); the clients survive a restart on the same data file (the
+ * library and `rxconf serve --data`, where a --call-home client stays
+ * after a start without the flag); each client's state, and bounded
+ * attempts from config.
  */
 import test from 'ava';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -18,6 +23,7 @@ import { join } from 'node:path';
 import { createServer, type RxconfServer, type ServerOptions } from '../../src/server/create-server.ts';
 import { listenCallHome, type CallHomeListener, type CallHomeSession } from '../../src/server/call-home/call-home-listener.ts';
 import { modal, type Mode } from '../helpers/compliance-mode.ts';
+import { serverCommand } from '../helpers/serve-process.ts';
 import { testCerts } from '../helpers/test-certs.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'create-server');
@@ -306,5 +312,46 @@ chTest('a client added over RESTCONF survives a restart on the same data file', 
   } finally {
     await server.close();
     await a.close();
+  }
+});
+
+chTest('rxconf serve --data: a --call-home client and one added over RESTCONF are both called again after a restart without the flag', async (t) => {
+  const a = await listen();
+  const b = await listen();
+  const data = join(mkdtempSync(join(tmpdir(), 'rxconf-call-home-serve-')), 'data.json');
+  const command = await serverCommand();
+  const serve = async (...extra: string[]) => {
+    const child = spawn(process.execPath, [...command, 'serve',
+      '--path', yang, '--module', 'cs-hello', '--data', data, '--host', '127.0.0.1', '--port', '0', '--quiet',
+      '--tls-cert', certs.file('server.crt'), '--tls-key', certs.file('server.key'), '--tls-ca', certs.file('ca.crt'),
+      '--trusted-proxy', '127.0.0.1', '--nacm', '--recovery-user', 'root', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    const url = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        const m = /^listening on (\S+)/.exec(line);
+        if (m !== null) resolve(m[1] as string);
+      });
+      void exited.then(() => reject(new Error('rxconf serve exited before listening')));
+    });
+    return { child, exited, server: { address: { url } } as unknown as RxconfServer };
+  };
+  const asRoot = { headers: { 'x-remote-user': 'root', accept: 'application/yang-data+json' } };
+  let run = await serve('--call-home', `127.0.0.1:${a.port}`);
+  try {
+    t.is((await (await a.next()).request('/restconf/data/cs-hello:settings', asRoot)).status, 200);
+    const added = await send(run.server, CALL_HOME, 'root', { method: 'PATCH', body: { 'rxconf-server:call-home': client('b', b.port) } });
+    t.is(added.status, 204, added.body);
+    t.is((await (await b.next()).request('/restconf/data/cs-hello:settings', asRoot)).status, 200);
+    run.child.kill('SIGTERM');
+    await run.exited;
+    run = await serve();
+    t.is((await (await a.next()).request('/restconf/data/cs-hello:settings', asRoot)).status, 200);
+    t.is((await (await b.next()).request('/restconf/data/cs-hello:settings', asRoot)).status, 200);
+    t.deepEqual((await configured(run.server, 'root') as { name: string }[]).map((c) => c.name).sort(), [`127.0.0.1:${a.port}`, 'b']);
+  } finally {
+    run.child.kill('SIGTERM');
+    await run.exited;
+    await a.close();
+    await b.close();
   }
 });
