@@ -15,6 +15,8 @@ export class Browser {
   readonly mailbox = new Mailbox();
   /** Committed changes of this module's data (edits through rxconf, and any an application reports). */
   readonly changes = new Subject<ChangeEvent>();
+  /** Changes committed through rxconf (counted without building their events: `changes` has them only when observed). */
+  edits = 0;
 
   constructor(
     readonly module: ModuleMeta,

@@ -20,7 +20,7 @@ import { runToEnd } from '../co.ts';
 import type { Device } from '../device.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { TargetStep } from '../navigate.ts';
-import type { RequestContext } from '../request-context.ts';
+import { keepSignal, type RequestContext } from '../request-context.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
 import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
@@ -44,8 +44,20 @@ const changeValue = (input: EditCommand['input']): unknown => {
   return plain(input);
 };
 
+/**
+ * The request's context with where storage puts the durability Promise
+ * (AFTER_COMMIT): a copy keeping the signal a getter (keepSignal), not an
+ * object whose prototype is the request's context — V8 turns every object
+ * used as a prototype into a prototype map, a few microseconds per edit.
+ */
+export const storageContext = (context: RequestContext, durable: Promise<void>[]): RequestContext =>
+  keepSignal(context, { ...context, [AFTER_COMMIT]: durable });
+
+/** Counts the committed change and tells subscribers; the event is built only when someone subscribes. */
 export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'operation' | 'input'>, outcome: EditOutcome): void => {
   if (cmd.operation === 'delete' && !outcome.existed) return;
+  browser.edits += 1;
+  if (!browser.changes.observed) return;
   const target = formatPath({ segments: cmd.steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
   const value = cmd.operation === 'delete' || cmd.operation === 'move' ? {} : { value: changeValue(cmd.input) };
   browser.changes.next({ module: browser.module.name, target, operation: cmd.operation, ...value, time: new Date().toISOString() });
@@ -57,9 +69,7 @@ export type AuthorizeEdit = (browser: Browser, cmd: EditCommand) => void | Promi
 
 export const commitEdit = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
-  // The request's context, read through (its signal is a getter), with where storage puts the durability Promise.
-  const context = Object.create(cmd.context) as Record<string, unknown>;
-  context[AFTER_COMMIT] = durable;
+  const context = storageContext(cmd.context, durable);
   const outcome = await browser.mailbox.run(async () => {
     await (cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined)?.(browser, cmd);
     const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;

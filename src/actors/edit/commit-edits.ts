@@ -13,7 +13,6 @@
  * keeps one undo log for all of the module's edits (a failure rolls them
  * all back) and journals them as one record.
  */
-import { AFTER_COMMIT } from '../../store/persistence.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd, type Co } from '../co.ts';
 import type { Device } from '../device.ts';
@@ -21,7 +20,7 @@ import type { Node } from '../node.ts';
 import type { RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { applyEdit, type EditOutcome } from './apply-edit.ts';
-import { AUTHORIZE_EDIT, publish, type AuthorizeEdit } from './commit-edit.ts';
+import { AUTHORIZE_EDIT, publish, storageContext, type AuthorizeEdit } from './commit-edit.ts';
 import { editWithHooks, NONE } from './edit-hooks.ts';
 import { EditFailure, validateEdits, type PlannedEdit } from './validate-candidate.ts';
 
@@ -47,7 +46,7 @@ const held = (node: Node): Node => {
 export const commitEdits = async (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> => {
   const browsers = [...new Set(edits.map((e) => e.browser))].sort((a, b) => (a.module.name < b.module.name ? -1 : 1));
   const durable: Promise<void>[] = [];
-  const ctx = Object.create(context, { [AFTER_COMMIT]: { value: durable } }) as RequestContext;
+  const ctx = storageContext(context, durable);
   const outcomes = await inMailboxes(browsers, async () => {
     const authorize = context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;
     if (authorize !== undefined) {

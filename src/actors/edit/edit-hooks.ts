@@ -13,19 +13,19 @@ import type { Selection } from '../selection.ts';
 export const NONE: EditFlags = { editRoot: false, new: false, delete: false };
 
 function* begin(sel: Selection, flags: EditFlags): Co<void> {
-  const a = sel.node.beginEdit?.({ selection: sel, path: sel.path, ...flags });
+  const a = sel.node.beginEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete });
   if (isPending(a)) yield a;
 }
 
 function* end(sel: Selection, flags: EditFlags): Co<void> {
-  const a = sel.node.endEdit?.({ selection: sel, path: sel.path, ...flags });
+  const a = sel.node.endEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete });
   if (isPending(a)) yield a;
 }
 
 /** endEdit with the failure; its own errors are dropped (the first failure is what the client sees). */
 function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void> {
   try {
-    const a = sel.node.endEdit?.({ selection: sel, path: sel.path, ...flags, failure });
+    const a = sel.node.endEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete, failure });
     if (isPending(a)) yield a;
   } catch {
     // rollback problems must not hide the original failure
@@ -34,20 +34,23 @@ function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void
 
 /** An edit of `target`, bubbling to `ancestors` (nearest first), with `body` doing the changes. */
 export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: () => Co<void>): Co<void> {
-  const begun: [Selection, EditFlags][] = [];
+  // How many began: the target, then that many minus one ancestors, in order.
+  let begun = 0;
   try {
     yield* begin(target, flags);
-    begun.push([target, flags]);
+    begun = 1;
     for (const a of ancestors) {
       yield* begin(a, NONE);
-      begun.push([a, NONE]);
+      begun += 1;
     }
     yield* body();
   } catch (e) {
-    for (const [s, f] of begun) yield* endFailed(s, f, e);
+    if (begun > 0) yield* endFailed(target, flags, e);
+    for (let i = 0; i < begun - 1; i++) yield* endFailed(ancestors[i] as Selection, NONE, e);
     throw e;
   }
-  for (const [s, f] of begun) yield* end(s, f);
+  yield* end(target, flags);
+  for (const a of ancestors) yield* end(a, NONE);
 }
 
 /** A descendant inside an edit: begin, body, end (endEdit with the failure if the body fails). */

@@ -9,11 +9,13 @@
  * datastore. A rejected edit throws its errors.
  */
 import { DataContainer } from '../../data/data-container.ts';
+import { rootPath } from '../../data/data-path.ts';
 import { journals } from '../../data/data-journal.ts';
 import { UndoLog } from '../../data/undo-log.ts';
 import { restconfError, RestconfFailure, type RestconfError } from '../../errors/index.ts';
 import { ChangeSet, validateChange } from '../../validate/index.ts';
-import { Browser } from '../browser.ts';
+import type { Browser } from '../browser.ts';
+import { Selection } from '../selection.ts';
 import { Runner } from '../co.ts';
 import type { Device } from '../device.ts';
 import { DataContainerNode } from '../nodes/data-node.ts';
@@ -57,10 +59,10 @@ function attempt(device: Device, edits: readonly PlannedEdit[], context: Request
       const browser = edit.browser;
       let tree = roots.get(browser.module.name);
       if (tree === undefined) roots.set(browser.module.name, (tree = new DataContainer(browser.module)));
-      const candidate = tree;
-      const sandbox = new Browser(browser.module, browser.schema, () => new DataContainerNode(candidate, undefined, journal));
+      // The candidate's root: journaled data-tree nodes on the module's tree (a Selection needs the browser only for its schema).
+      const root = new Selection(browser, new DataContainerNode(tree, undefined, journal), browser.module, rootPath, undefined, context);
       try {
-        new Runner(applyEdit(sandbox.root(context), edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist)).runSync();
+        new Runner(applyEdit(root, edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist)).runSync();
       } catch (failure) {
         return { failure: named ? new EditFailure(i, failure) : failure };
       }
