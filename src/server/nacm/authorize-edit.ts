@@ -3,7 +3,8 @@
  * the user's GuardNode: reads go through, nothing is written, no BeginEdit
  * or EndEdit is called) and the first access denial refuses it, so a
  * denied write never calls a node's BeginEdit. Failures other than access
- * are left to the real edit, which reports them as it always does. Users
+ * are left to the real edit, which reports them as it always does. The
+ * edit's `insert` is given too, so a move is checked like any update. Users
  * whose rights permit every write in the module skip the dry run.
  */
 import type { Browser } from '../../actors/browser.ts';
@@ -30,7 +31,8 @@ export const authorizeEdit = async (rights: AccessRights, browser: Browser, cmd:
   if (writesPermitted(rights, browser.module)) return;
   const root = browser.root(Object.create(cmd.context, { [DRY_RUN]: { value: true } }) as EditCommand['context']);
   try {
-    await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input));
+    // with the edit's insert: a move (YANG Patch move, insert on an existing entry) is checked here as in the real edit
+    await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));
   } catch (e) {
     if (isAccessDenied(e)) throw e;
   } finally {
