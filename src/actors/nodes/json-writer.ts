@@ -11,6 +11,7 @@ import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } fro
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { ChildRequest, FieldRequest, NextRequest } from '../requests.ts';
+import { CHUNK_BYTES, giveBackChunkBytes, lendChunkBytes } from './chunk-bytes.ts';
 import { nameText } from './json-name-text.ts';
 import { valueText } from './json-value-text.ts';
 
@@ -19,15 +20,20 @@ import { valueText } from './json-value-text.ts';
  * (one string: appending builds a rope the engine flattens once). A long
  * read moves its text into bytes as it goes (`spill`), so that no long rope
  * lives while more is written: its pieces die young, and a list of any
- * length is written with the same few short-lived objects. A small answer
+ * length is written with the same few short-lived objects. The bytes of a
+ * chunk are lent (chunk-bytes.ts) and come back once a transport copied
+ * them out, so a streamed answer makes no buffer per chunk. A small answer
  * is never spilled and is handed out as the string it is.
+ *
+ * A `dropping` buffer (a counting pass) keeps nothing: what is spilled or
+ * taken is dropped, only its size counts until the next take.
  */
 export class JsonBuffer {
   text = '';
   #bytes: Buffer | undefined;
   #filled = 0;
 
-  constructor(readonly strict: boolean) {}
+  constructor(readonly strict: boolean, private readonly dropping = false) {}
 
   push(s: string): void {
     this.text += s;
@@ -43,11 +49,22 @@ export class JsonBuffer {
     const t = this.text;
     if (t === '') return;
     this.text = '';
+    if (this.dropping) {
+      this.#filled += t.length;
+      return;
+    }
     const most = t.length * 3;
     let bytes = this.#bytes;
-    if (bytes === undefined || this.#filled + most > bytes.length) {
+    if (bytes === undefined && most <= CHUNK_BYTES) {
+      bytes = lendChunkBytes();
+      this.#bytes = bytes;
+    } else if (bytes === undefined || this.#filled + most > bytes.length) {
+      // a chunk past its buffer (a long value): a buffer of its own, the lent one given back unseen
       const grown = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, 2 * this.#filled + most));
-      if (bytes !== undefined) bytes.copy(grown, 0, 0, this.#filled);
+      if (bytes !== undefined) {
+        bytes.copy(grown, 0, 0, this.#filled);
+        giveBackChunkBytes(bytes);
+      }
       bytes = grown;
       this.#bytes = grown;
     }
@@ -56,6 +73,11 @@ export class JsonBuffer {
 
   /** Takes what was written so far: the string when nothing was spilled, else UTF-8 bytes (whole characters). */
   take(): string | Uint8Array {
+    if (this.dropping) {
+      this.text = '';
+      this.#filled = 0;
+      return '';
+    }
     if (this.#bytes === undefined) {
       const s = this.text;
       this.text = '';
@@ -68,9 +90,6 @@ export class JsonBuffer {
     return out;
   }
 }
-
-/** The first allocation of a chunk's bytes (a chunk is flushed at FLUSH_AT characters, 16 K). */
-const CHUNK_BYTES = 32 * 1024;
 
 /** A spill of text longer than this is due (write-data.ts, after each list entry). */
 export const SPILL_AT = 2048;

@@ -11,6 +11,7 @@
  */
 import { Runner, type Co } from '../co.ts';
 import { TurnBudget } from '../turn-budget.ts';
+import { giveBackChunkBytes } from '../nodes/chunk-bytes.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 
 export type Chunk = string | Uint8Array;
@@ -62,10 +63,13 @@ export interface FitCheck {
   readonly lift: () => void;
 }
 
+/** The held chunks as one; the bytes of those copied into it are given back (chunk-bytes.ts). */
 const concat = (chunks: readonly Chunk[]): Chunk => {
   if (chunks.length === 1) return chunks[0] as Chunk;
   if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
-  return Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+  const whole = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+  for (const c of chunks) if (typeof c !== 'string') giveBackChunkBytes(c);
+  return whole;
 };
 
 /** The held chunks, then the rest of the walk. */

@@ -52,7 +52,7 @@ function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], s
 export const HOLD_AT = 256 * 1024;
 
 const readState = (options: ReadOptions, flushAt: number, counting: boolean): ReadState =>
-  ({ options, budget: new NodeBudget(options.maxNodes), buffer: new JsonBuffer(options.strict), flushAt, holders: [], counting });
+  ({ options, budget: new NodeBudget(options.maxNodes), buffer: new JsonBuffer(options.strict, counting), flushAt, holders: [], counting });
 
 const walkOf = (roots: readonly Selection[], steps: readonly TargetStep[], st: ReadState): Co<void> => {
   const datas = plainRoots(roots);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { constants, type Http2ServerResponse } from 'node:http2';
+import { giveBackChunkBytes, isLentChunk } from '../../actors/nodes/chunk-bytes.ts';
 import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';
@@ -157,8 +158,10 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
 
   // BodySink: the response stream's pump writes here.
   write(chunk: string | Uint8Array): boolean {
-    const writer: { write(chunk: string | Uint8Array): boolean } = this.#res;
-    return writer.write(typeof chunk === 'string' ? utf8Once(chunk) : chunk);
+    const writer: { write(chunk: string | Uint8Array, flushed?: () => void): boolean } = this.#res;
+    if (typeof chunk === 'string') return writer.write(utf8Once(chunk));
+    // node holds a chunk until it is flushed: a read's lent bytes go back then (chunk-bytes.ts)
+    return isLentChunk(chunk) ? writer.write(chunk, () => giveBackChunkBytes(chunk)) : writer.write(chunk);
   }
 
   whenWritable(resume: () => void): void {

@@ -108,7 +108,7 @@ class AsyncPump implements Pump {
     const sink = this.#sink;
     const turn = new TurnBudget();
     while (!this.#finished) {
-      let step: IteratorResult<string | Uint8Array>;
+      let step: IteratorResult<string | Uint8Array> | undefined;
       try {
         step = await this.#iterator.next();
       } catch (error) {
@@ -130,6 +130,8 @@ class AsyncPump implements Pump {
         closeIterator(this.#iterator);
         return sink.fail(error);
       }
+      // the chunk is written (its bytes may be filled again): no view of it is held while the socket drains
+      step = undefined;
       if (!writable) {
         await new Promise<void>((resume) => sink.whenWritable(resume));
         turn.restart();

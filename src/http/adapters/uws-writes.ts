@@ -1,4 +1,5 @@
 import type { HttpResponse } from '@trufflesuite/uws-js-unofficial';
+import { giveBackChunkBytes } from '../../actors/nodes/chunk-bytes.ts';
 
 /**
  * Corked writes outside the route handler without a closure per write: an
@@ -19,7 +20,12 @@ const endTarget = (): void => {
   (target as HttpResponse).end(undefined, closing);
 };
 
-/** `res.write(chunk)` in a cork; false when uWS buffered it (backpressure). */
+/**
+ * `res.write(chunk)` in a cork; false when uWS buffered it (backpressure).
+ * uWS copies what it is given, so the bytes of a read's chunk are given
+ * back to be filled again (chunk-bytes.ts): the caller holds no view of a
+ * chunk once it is written.
+ */
 export const corkedWrite = (res: HttpResponse, chunk: Uint8Array): boolean => {
   target = res;
   bytes = chunk;
@@ -29,6 +35,7 @@ export const corkedWrite = (res: HttpResponse, chunk: Uint8Array): boolean => {
   } finally {
     target = undefined;
     bytes = undefined;
+    giveBackChunkBytes(chunk);
   }
   return wrote;
 };

@@ -1,0 +1,62 @@
+/**
+ * The bytes of a long read's chunks, lent and given back: a read fills one
+ * buffer of CHUNK_BYTES per chunk it hands out (JsonBuffer.spill), and a
+ * transport gives the buffer back once it no longer needs the chunk (uWS
+ * copies on write; node:http once the chunk is flushed); the next chunk of
+ * any answer is filled in it. A streamed answer of any length then makes
+ * no new buffer per chunk: no chunk is left for the collector to find in
+ * old space (where each would wait for a full collection, and the process
+ * would grow by the chunks of every answer since the last one), and the
+ * bytes a process holds for its answers stay those of the chunks in
+ * flight. A chunk nobody gives back (a whole answer, inject()) is
+ * collected as any buffer is.
+ *
+ * Only a buffer lent here and not given back yet is taken back, once.
+ */
+
+/** A chunk's buffer: a chunk is handed out at FLUSH_AT characters (16 K), spilled every 2 K (up to 6 K bytes). */
+export const CHUNK_BYTES = 32 * 1024;
+
+/**
+ * Buffers kept for the next chunks (2 MiB at most): a bounded read holds
+ * up to 256 KiB of output (17 chunks) while it is counted, so this covers
+ * four such answers at once; beyond that, buffers are made and collected.
+ */
+const KEEP = 64;
+
+const free: ArrayBuffer[] = [];
+const lent = new WeakSet<ArrayBufferLike>();
+/** Buffers made, and chunks filled (in a made or a kept buffer), since the process started. */
+const counts = { made: 0, lent: 0 };
+
+/** A buffer of CHUNK_BYTES to fill; it is the caller's until given back. */
+export const lendChunkBytes = (): Buffer => {
+  const kept = free.pop();
+  let bytes: Buffer;
+  if (kept === undefined) {
+    bytes = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    counts.made += 1;
+  } else {
+    bytes = Buffer.from(kept);
+  }
+  counts.lent += 1;
+  lent.add(bytes.buffer);
+  return bytes;
+};
+
+/** How many buffers were made (what streaming costs the collector) and how many chunks were filled, so far. */
+export const chunkBytesCounts = (): { readonly made: number; readonly lent: number } => ({ ...counts });
+
+/** Whether `chunk`'s bytes were lent here and are not given back yet. */
+export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLength === CHUNK_BYTES && lent.has(chunk.buffer);
+
+/**
+ * `chunk` was copied out (or will never be handed out): its buffer may be
+ * filled again. The caller holds no view of it any longer. Chunks whose
+ * bytes were not lent here, or were given back already, are left alone.
+ */
+export const giveBackChunkBytes = (chunk: Uint8Array): void => {
+  const buffer = chunk.buffer;
+  if (buffer.byteLength !== CHUNK_BYTES || !lent.delete(buffer)) return;
+  if (free.length < KEEP) free.push(buffer as ArrayBuffer);
+};

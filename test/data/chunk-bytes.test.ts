@@ -1,0 +1,62 @@
+/**
+ * The bytes of a long read's chunks are lent and given back
+ * (src/actors/nodes/chunk-bytes.ts): a buffer given back is filled again,
+ * never while it is still lent, and only buffers lent there are taken back,
+ * once. The JSON writer fills its chunks in them; a counting pass fills none.
+ */
+import test from 'ava';
+import { CHUNK_BYTES, chunkBytesCounts, giveBackChunkBytes, isLentChunk, lendChunkBytes } from '../../src/actors/nodes/chunk-bytes.ts';
+import { JsonBuffer, SPILL_AT } from '../../src/actors/nodes/json-writer.ts';
+
+test.serial('a buffer given back is the next one lent; none is lent twice at once', (t) => {
+  const a = lendChunkBytes();
+  const b = lendChunkBytes();
+  t.is(a.length, CHUNK_BYTES);
+  t.not(a.buffer, b.buffer);
+  t.true(isLentChunk(a.subarray(0, 10)));
+  giveBackChunkBytes(a.subarray(0, 10));
+  t.false(isLentChunk(a));
+  const made = chunkBytesCounts().made;
+  const c = lendChunkBytes();
+  t.is(c.buffer, a.buffer, 'the buffer given back is lent again');
+  t.is(chunkBytesCounts().made, made, 'no buffer made for it');
+  t.not(c.buffer, b.buffer);
+  giveBackChunkBytes(b);
+  giveBackChunkBytes(c);
+});
+
+test.serial('a chunk given back twice is taken back once; bytes not lent are left alone', (t) => {
+  const a = lendChunkBytes();
+  giveBackChunkBytes(a);
+  giveBackChunkBytes(a);
+  const x = lendChunkBytes();
+  const y = lendChunkBytes();
+  t.not(x.buffer, y.buffer, 'a buffer given back twice was lent to two chunks at once');
+  const own = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  t.false(isLentChunk(own));
+  giveBackChunkBytes(own);
+  const z = lendChunkBytes();
+  t.not(z.buffer, own.buffer, 'bytes that were never lent were taken in');
+  for (const b of [x, y, z]) giveBackChunkBytes(b);
+});
+
+test.serial('the JSON writer hands out a spilled chunk in lent bytes; a dropping buffer (a counting pass) fills none', (t) => {
+  const text = `"${'x'.repeat(SPILL_AT)}"`;
+  const writing = new JsonBuffer(true);
+  writing.text += text;
+  writing.spill();
+  const chunk = writing.take();
+  t.true(chunk instanceof Uint8Array);
+  t.is(Buffer.from(chunk as Uint8Array).toString(), text);
+  t.true(isLentChunk(chunk as Uint8Array));
+  giveBackChunkBytes(chunk as Uint8Array);
+
+  const lent = chunkBytesCounts().lent;
+  const counting = new JsonBuffer(true, true);
+  counting.text += text;
+  counting.spill();
+  t.is(counting.size, text.length, 'its size still counts for flushing');
+  t.is(counting.take(), '');
+  t.is(counting.size, 0);
+  t.is(chunkBytesCounts().lent, lent, 'a counting pass filled a chunk');
+});
