@@ -13,8 +13,7 @@ import { declaredLength, expectsBody } from './request-body-length.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
 import { statusLine } from './status-line.ts';
 import { readUwsHeaders } from './uws-headers.ts';
-import { corkedEnd, corkedWrite } from './uws-writes.ts';
-import { utf8Once } from './utf8-once.ts';
+import { corkedEnd, corkedWrite, corkedWriteText } from './uws-writes.ts';
 
 /** waiting: no answer yet; streaming: headers sent, body flowing; ended/aborted: `res` is dead. */
 type Phase = 'waiting' | 'streaming' | 'ended' | 'aborted';
@@ -121,7 +120,7 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
 
   // BodySink: the response stream's pump writes here.
   write(chunk: string | Uint8Array): boolean {
-    return corkedWrite(this.#res, typeof chunk === 'string' ? utf8Once(chunk) : chunk);
+    return typeof chunk === 'string' ? corkedWriteText(this.#res, chunk) : corkedWrite(this.#res, chunk);
   }
 
   whenWritable(resume: () => void): void {

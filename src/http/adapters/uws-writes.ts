@@ -1,5 +1,6 @@
 import type { HttpResponse } from '@trufflesuite/uws-js-unofficial';
 import { giveBackChunkBytes } from '../../actors/nodes/chunk-bytes.ts';
+import { utf8Once } from './utf8-once.ts';
 
 /**
  * Corked writes outside the route handler without a closure per write: an
@@ -36,6 +37,26 @@ export const corkedWrite = (res: HttpResponse, chunk: Uint8Array): boolean => {
     target = undefined;
     bytes = undefined;
     giveBackChunkBytes(chunk);
+  }
+  return wrote;
+};
+
+/**
+ * `res.write(text)` in a cork, as UTF-8 encoded once for consecutive writes
+ * of the same text (utf8Once: an event burst goes to every subscriber's
+ * socket in turn); false when uWS buffered it. The bytes are not lent
+ * (chunk-bytes.ts), so nothing is given back: this is the write of every
+ * event stream, once per socket per burst.
+ */
+export const corkedWriteText = (res: HttpResponse, text: string): boolean => {
+  target = res;
+  bytes = utf8Once(text);
+  wrote = false;
+  try {
+    res.cork(writeTarget);
+  } finally {
+    target = undefined;
+    bytes = undefined;
   }
   return wrote;
 };
