@@ -24,34 +24,35 @@ const once = <T>(s: Set<T>, v: T): boolean => {
 };
 
 export class SeenChecks {
-  private readonly checked = new Set<XDataNode>();
-  private readonly walked = new Set<XDataNode>();
-  private readonly cardinality = new Map<XDataNode, Set<HolderPlan>>();
-  private readonly whens = new Map<XDataNode, Set<DataNodeMeta>>();
-  private readonly uniques = new Set<DataValue | readonly DataContainer[]>();
+  // Made when first needed: an edit's validation asks few of them.
+  private checked: Set<XDataNode> | undefined;
+  private walked: Set<XDataNode> | undefined;
+  private cardinality: Map<XDataNode, Set<HolderPlan>> | undefined;
+  private whens: Map<XDataNode, Set<DataNodeMeta>> | undefined;
+  private uniques: Set<DataValue | readonly DataContainer[]> | undefined;
 
   /** The node's musts and references: true the first time. */
   firstCheck(node: XDataNode): boolean {
-    return once(this.checked, node);
+    return once((this.checked ??= new Set()), node);
   }
 
   /** Everything below a holder instance. */
   firstWalk(node: XDataNode): boolean {
-    return once(this.walked, node);
+    return once((this.walked ??= new Set()), node);
   }
 
   /** Mandatory, min/max-elements and mandatory choices of a holder instance's children. */
   firstCardinality(node: XDataNode, plan: HolderPlan): boolean {
-    return first(this.cardinality, node, plan);
+    return first((this.cardinality ??= new Map()), node, plan);
   }
 
   /** The when of a child group of a holder instance, reported for its stored nodes. */
   firstWhen(node: XDataNode, meta: DataNodeMeta): boolean {
-    return first(this.whens, node, meta);
+    return first((this.whens ??= new Map()), node, meta);
   }
 
   /** The unique constraints of one list instance (its array), checked in full. */
   firstUnique(entries: DataValue | readonly DataContainer[]): boolean {
-    return once(this.uniques, entries);
+    return once((this.uniques ??= new Set()), entries);
   }
 }

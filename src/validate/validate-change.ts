@@ -108,9 +108,10 @@ const isImplicit = (m: DataNodeMeta): boolean =>
 
 /** Where each holder instance lies in a walk of the whole tree: its HolderInstance, and whether the walk reaches it. */
 class Walkway {
-  private readonly rootHolders = new Map<ModuleMeta, HolderInstance>();
-  private readonly holders = new Map<XDataNode, HolderInstance | null>();
-  private readonly reached = new Map<XDataNode, boolean>();
+  // Made when first needed (most edits' checks ask few of them).
+  private rootHolders: Map<ModuleMeta, HolderInstance> | undefined;
+  private holders: Map<XDataNode, HolderInstance | null> | undefined;
+  private reached: Map<XDataNode, boolean> | undefined;
   private readonly rootWhens: WhenConditions;
 
   constructor(private readonly run: ValidationRun, private readonly root: XDataNode) {
@@ -126,16 +127,16 @@ class Walkway {
 
   private rootHolder(m: ModuleMeta): HolderInstance | undefined {
     if (!this.root.spec.modules.includes(m)) return undefined;
-    let h = this.rootHolders.get(m);
+    let h = this.rootHolders?.get(m);
     if (h === undefined) {
       h = holderInstance(this.root, m, this.root.spec.roots.get(m.name), true, this.rootWhens);
-      this.rootHolders.set(m, h);
+      (this.rootHolders ??= new Map()).set(m, h);
     }
     return h;
   }
 
   private holder(at: XDataNode): HolderInstance | undefined {
-    let h = this.holders.get(at);
+    let h = this.holders?.get(at);
     if (h === undefined) {
       h = null;
       const parent = at.parent;
@@ -145,7 +146,7 @@ class Walkway {
       if (ph !== undefined && slot !== undefined && meta !== undefined) {
         h = holderInstance(at, meta, at.container, childEnforced(ph, at, slot), new WhenConditions(this.run, at));
       }
-      this.holders.set(at, h);
+      (this.holders ??= new Map()).set(at, h);
     }
     return h ?? undefined;
   }
@@ -153,61 +154,93 @@ class Walkway {
   /** The walk of the whole tree visits `n`: it is in the view and no when on the way to it is false. */
   reachable(n: XDataNode): boolean {
     if (n.kind === 'root') return true;
-    let r = this.reached.get(n);
+    let r = this.reached?.get(n);
     if (r === undefined) {
       const parent = n.parent as XDataNode;
       const meta = n.schema as DataNodeMeta;
       const h = this.holderFor(parent, meta);
       const slot = h?.plan.slotOf.get(meta);
       r = h !== undefined && slot !== undefined && h.whens.failure(meta, slot.cases) === undefined;
-      this.reached.set(n, r);
+      (this.reached ??= new Map()).set(n, r);
     }
     return r;
   }
 }
 
-/** What to check, collected from the changes, each once. */
+const NO_GROUPS: ReadonlyMap<XDataNode, Set<DataNodeMeta>> = new Map();
+const NO_NODES: ReadonlySet<XDataNode> = new Set();
+
+/** What to check, collected from the changes, each once (each collection made when first needed: most edits fill few of them). */
 class Checks {
+  #groups: Map<XDataNode, Set<DataNodeMeta>> | undefined;
+  #whens: Map<XDataNode, Set<DataNodeMeta>> | undefined;
+  #entries: Set<XDataNode> | undefined;
+  #nodes: Set<XDataNode> | undefined;
+  #cardinality: Map<XDataNode, Set<DataNodeMeta>> | undefined;
+  #swept: Map<Dependent, Set<XDataNode>> | undefined;
+
   /** Child groups of holder instances: their when, then every node of the group in full. */
-  readonly groups = new Map<XDataNode, Set<DataNodeMeta>>();
+  get groups(): ReadonlyMap<XDataNode, Set<DataNodeMeta>> {
+    return this.#groups ?? NO_GROUPS;
+  }
+
   /** Child groups whose when is to be checked (reported for their stored nodes when false). */
-  readonly whens = new Map<XDataNode, Set<DataNodeMeta>>();
+  get whens(): ReadonlyMap<XDataNode, Set<DataNodeMeta>> {
+    return this.#whens ?? NO_GROUPS;
+  }
+
   /** New list entries: the when of their group, then the entry in full. */
-  readonly entries = new Set<XDataNode>();
+  get entries(): ReadonlySet<XDataNode> {
+    return this.#entries ?? NO_NODES;
+  }
+
   /** Nodes whose musts and references are to be checked. */
-  readonly nodes = new Set<XDataNode>();
+  get nodes(): ReadonlySet<XDataNode> {
+    return this.#nodes ?? NO_NODES;
+  }
+
   /** Holder instances (with the holder's schema node) whose children's cardinality is to be checked. */
-  readonly cardinality = new Map<XDataNode, Set<DataNodeMeta>>();
-  private readonly swept = new Map<Dependent, Set<XDataNode>>();
+  get cardinality(): ReadonlyMap<XDataNode, Set<DataNodeMeta>> {
+    return this.#cardinality ?? NO_GROUPS;
+  }
 
   group(at: XDataNode, meta: DataNodeMeta): void {
-    let s = this.groups.get(at);
-    if (s === undefined) this.groups.set(at, (s = new Set()));
-    s.add(meta);
+    add(this.#groups ??= new Map(), at, meta);
     this.count(at, meta);
   }
 
   when(at: XDataNode, meta: DataNodeMeta): void {
-    let s = this.whens.get(at);
-    if (s === undefined) this.whens.set(at, (s = new Set()));
-    s.add(meta);
+    add(this.#whens ??= new Map(), at, meta);
   }
 
   count(at: XDataNode, meta: DataNodeMeta): void {
-    let s = this.cardinality.get(at);
-    if (s === undefined) this.cardinality.set(at, (s = new Set()));
-    s.add(meta);
+    add(this.#cardinality ??= new Map(), at, meta);
+  }
+
+  entry(e: XDataNode): void {
+    (this.#entries ??= new Set()).add(e);
+  }
+
+  node(n: XDataNode): void {
+    (this.#nodes ??= new Set()).add(n);
   }
 
   /** The instances of a dependent within reach of `anchors`; false when they were collected already. */
   firstSweep(d: Dependent, anchor: XDataNode): boolean {
-    let s = this.swept.get(d);
-    if (s === undefined) this.swept.set(d, (s = new Set()));
+    const swept = (this.#swept ??= new Map());
+    let s = swept.get(d);
+    if (s === undefined) swept.set(d, (s = new Set()));
     if (s.has(anchor)) return false;
     s.add(anchor);
     return true;
   }
 }
+
+const add = <K, V>(m: Map<K, Set<V>>, k: K, v: V): void => {
+  let s = m.get(k);
+  if (s === undefined) m.set(k, (s = new Set()));
+  s.add(v);
+};
 
 export function validateChange(roots: ReadonlyMap<string, DataContainer>, changes: ChangeSet, options: ValidateChangeOptions): ChangeValidation {
   const { schema, content } = options;
@@ -225,7 +258,7 @@ export function validateChange(roots: ReadonlyMap<string, DataContainer>, change
       for (const anchor of resolve(root, segs, reach)) {
         if (!checks.firstSweep(d, anchor)) continue;
         if (d.kind === 'node') {
-          for (const n of instancesBelow([anchor], reach, d.target as DataNodeMeta)) checks.nodes.add(n);
+          for (const n of instancesBelow([anchor], reach, d.target as DataNodeMeta)) checks.node(n);
         } else {
           for (const h of instancesBelow([anchor], reach, holderPosition(d.target))) for (const m of gated(d.target)) checks.group(h, m);
         }
@@ -251,7 +284,7 @@ export function validateChange(roots: ReadonlyMap<string, DataContainer>, change
         checks.count(h, meta);
         if (!c.added) continue;
         const e = last.key === undefined ? undefined : h.entryByKey(meta as ListMeta, keyString(last.key));
-        if (e !== undefined) checks.entries.add(e);
+        if (e !== undefined) checks.entry(e);
         else if (last.key === undefined) checks.group(h, meta);
       }
     }

@@ -26,19 +26,16 @@ const liveTree = (browser: Browser, context: RequestContext): DataContainer | un
 export class CandidateRoots extends Map<string, DataContainer> {
   /** The NodeTrees made so far (they are restarted, settled and released by the caller). */
   readonly trees: NodeTree[] = [];
-  private readonly pending = new Map<string, Browser>();
 
   constructor(private readonly device: Device, private readonly context: RequestContext) {
     super();
-    for (const b of device.all) this.pending.set(b.module.name, b);
   }
 
   override get(name: string): DataContainer | undefined {
     const made = super.get(name);
     if (made !== undefined) return made;
-    const b = this.pending.get(name);
+    const b = this.device.browser(name);
     if (b === undefined) return undefined;
-    this.pending.delete(name);
     let tree = liveTree(b, this.context);
     if (tree === undefined) {
       const t = new NodeTree(b, this.context, this.device.schema);
@@ -50,11 +47,13 @@ export class CandidateRoots extends Map<string, DataContainer> {
   }
 
   override has(name: string): boolean {
-    return super.has(name) || this.pending.has(name);
+    return super.has(name) || this.device.browser(name) !== undefined;
   }
 
   override get size(): number {
-    return super.size + this.pending.size;
+    let n = super.size;
+    for (const name of this.device.modules) if (!super.has(name)) n++;
+    return n;
   }
 
   /** Iterating means every module is looked at: each is made. */
@@ -83,6 +82,6 @@ export class CandidateRoots extends Map<string, DataContainer> {
   }
 
   private makeAll(): void {
-    for (const name of [...this.pending.keys()]) this.get(name);
+    for (const name of this.device.modules) this.get(name);
   }
 }

@@ -5,22 +5,19 @@
  * ancestors nearest first. When anything fails, every node whose beginEdit
  * succeeded gets endEdit with the failure, so it can roll back and unlock.
  */
-import { isPending } from '../answer.ts';
+import { isPending, type Answer } from '../answer.ts';
 import type { Co } from '../co.ts';
 import type { EditFlags } from '../requests.ts';
 import type { Selection } from '../selection.ts';
 
 export const NONE: EditFlags = { editRoot: false, new: false, delete: false };
 
-function* begin(sel: Selection, flags: EditFlags): Co<void> {
-  const a = sel.node.beginEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete });
-  if (isPending(a)) yield a;
-}
+/** The node's beginEdit; its answer (a Promise to wait for, when pending). */
+const begin = (sel: Selection, flags: EditFlags): Answer<void> | undefined =>
+  sel.node.beginEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete });
 
-function* end(sel: Selection, flags: EditFlags): Co<void> {
-  const a = sel.node.endEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete });
-  if (isPending(a)) yield a;
-}
+const end = (sel: Selection, flags: EditFlags): Answer<void> | undefined =>
+  sel.node.endEdit?.({ selection: sel, path: sel.path, editRoot: flags.editRoot, new: flags.new, delete: flags.delete });
 
 /** endEdit with the failure; its own errors are dropped (the first failure is what the client sees). */
 function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void> {
@@ -35,12 +32,15 @@ function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void
 /** An edit of `target`, bubbling to `ancestors` (nearest first), with `body` doing the changes. */
 export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: () => Co<void>): Co<void> {
   // How many began: the target, then that many minus one ancestors, in order.
+  // (The hooks are called directly, not through a generator each: most answer at once.)
   let begun = 0;
   try {
-    yield* begin(target, flags);
+    const a = begin(target, flags);
+    if (isPending(a)) yield a;
     begun = 1;
-    for (const a of ancestors) {
-      yield* begin(a, NONE);
+    for (const s of ancestors) {
+      const b = begin(s, NONE);
+      if (isPending(b)) yield b;
       begun += 1;
     }
     yield* body();
@@ -49,18 +49,24 @@ export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: r
     for (let i = 0; i < begun - 1; i++) yield* endFailed(ancestors[i] as Selection, NONE, e);
     throw e;
   }
-  yield* end(target, flags);
-  for (const a of ancestors) yield* end(a, NONE);
+  const a = end(target, flags);
+  if (isPending(a)) yield a;
+  for (const s of ancestors) {
+    const b = end(s, NONE);
+    if (isPending(b)) yield b;
+  }
 }
 
 /** A descendant inside an edit: begin, body, end (endEdit with the failure if the body fails). */
 export function* withNode(sel: Selection, flags: EditFlags, body: () => Co<void>): Co<void> {
-  yield* begin(sel, flags);
+  const a = begin(sel, flags);
+  if (isPending(a)) yield a;
   try {
     yield* body();
   } catch (e) {
     yield* endFailed(sel, flags, e);
     throw e;
   }
-  yield* end(sel, flags);
+  const b = end(sel, flags);
+  if (isPending(b)) yield b;
 }
