@@ -35,6 +35,15 @@ test('events, comments and the fixed frames have the documented bytes', (t) => {
 
 test('an event type holding a line break is refused', (t) => {
   t.throws(() => sseEvent('a\nb', '{}'), { instanceOf: RangeError });
+  t.throws(() => sseEvent('a\rb', '{}'), { instanceOf: RangeError });
+  t.throws(() => sseEvent('a\r\nb', '{}'), { instanceOf: RangeError });
+});
+
+test('a value whose only line breaks are CR, or only LF, is split as well', (t) => {
+  t.is(sseData('a\rb'), 'data: a\ndata: b\n\n');
+  t.is(sseData('a\nb'), 'data: a\ndata: b\n\n');
+  t.is(sseComment('a\rb'), ': a\n: b\n\n');
+  t.is(sseEvent('error', '\r'), 'event: error\ndata: \ndata: \n\n');
 });
 
 /** The client side of the SSE spec, enough for data fields: join data lines with '\n'. */
