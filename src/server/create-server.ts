@@ -229,7 +229,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     streams: streamsHook(device, hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, replay),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
     maxNodeCount: settings.maxNodeCount,
-    filters: [identityFilter, ...(nacm === undefined ? [] : [nacm.filterFor(device)]), ...(o.filters ?? [])],
+    filters: [nacm === undefined ? identityFilter : nacm.filterFor(device, identityFilter), ...(o.filters ?? [])],
     onError: (e) => logger.error({ err: e }, 'request failed'),
   }), schema);
   let core = makeCore();

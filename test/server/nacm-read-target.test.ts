@@ -23,6 +23,7 @@ import { silentLogger } from '../../src/server/logger.ts';
 import { Nacm } from '../../src/server/nacm/nacm.ts';
 import { ownYangDir } from '../../src/server/own-yang.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
+import { restconfError, RestconfFailure } from '../../src/errors/index.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'create-server');
 
@@ -168,3 +169,23 @@ const writeRules = (rules: unknown): string => {
   writeFileSync(file, JSON.stringify({ 'ietf-netconf-acm:nacm': rules }));
   return file;
 };
+
+test('with the identity filter before it, one answer: the identity and NACM\'s context together; errors stay errors', async (t) => {
+  const { nacm, device } = setUp(RULES);
+  const request = { method: 'GET', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest;
+  const write = { method: 'PATCH', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest;
+  const identity = Object.freeze({ user: 'bob', roles: Object.freeze(['x']) });
+  const joined = nacm.filterFor(device, () => identity);
+  const a = joined(request, {}) as RequestContext;
+  t.like(a, { user: 'bob', 'rxconf.reading': true });
+  t.truthy(a['rxconf.nacmReadTarget']);
+  t.is(joined(request, {}), a, 'made once per pair of answers');
+  t.like(joined(write, {}) as RequestContext, { user: 'bob', 'rxconf.reading': false });
+  t.like(nacm.filterFor(device, () => undefined)(request, {}) as RequestContext, { 'rxconf.reading': true });
+  t.like(nacm.filterFor(device, () => ({ user: 'fresh' }))(request, {}) as RequestContext, { user: 'fresh', 'rxconf.reading': true });
+  t.like(await nacm.filterFor(device, async () => identity)(request, {}) as RequestContext, { user: 'bob', 'rxconf.reading': true });
+  const failure = new RestconfFailure([restconfError('access-denied', 'no', { status: 401 })]);
+  t.is(nacm.filterFor(device, () => failure)(request, {}), failure);
+  const error = restconfError('access-denied', 'no');
+  t.like(nacm.filterFor(device, () => error)(request, {}) as object, { tag: 'access-denied', message: 'no', type: error.type });
+});
