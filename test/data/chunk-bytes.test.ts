@@ -5,7 +5,7 @@
  * once. The JSON writer fills its chunks in them; a counting pass fills none.
  */
 import test from 'ava';
-import { CHUNK_BYTES, chunkBytesCounts, giveBackChunkBytes, isLentChunk, lendChunkBytes } from '../../src/actors/nodes/chunk-bytes.ts';
+import { CHUNK_BYTES, chunkBytesCounts, giveBackChunkBytes, isLentChunk, lendChunkBytes, packChunk } from '../../src/actors/nodes/chunk-bytes.ts';
 import { JsonBuffer, SPILL_AT } from '../../src/actors/nodes/json-writer.ts';
 
 test.serial('a buffer given back is the next one lent; none is lent twice at once', (t) => {
@@ -59,4 +59,19 @@ test.serial('the JSON writer hands out a spilled chunk in lent bytes; a dropping
   t.is(counting.take(), '');
   t.is(counting.size, 0);
   t.is(chunkBytesCounts().lent, lent, 'a counting pass filled a chunk');
+});
+
+test.serial('a chunk packed after a held one shares its buffer while there is room; its own bytes are given back', (t) => {
+  const held = lendChunkBytes();
+  held.write('abc');
+  const next = lendChunkBytes();
+  next.write('def');
+  const packed = packChunk(held.subarray(0, 3), next.subarray(0, 3));
+  t.truthy(packed);
+  t.is(packed?.buffer, held.buffer);
+  t.is(Buffer.from(packed as Uint8Array).toString(), 'abcdef');
+  t.false(isLentChunk(next), 'the packed chunk\'s bytes were not given back');
+  t.is(packChunk(held.subarray(0, CHUNK_BYTES - 1), lendChunkBytes().subarray(0, 2)), undefined, 'packed past the end of the buffer');
+  t.is(packChunk(Buffer.from('abc'), lendChunkBytes().subarray(0, 2)), undefined, 'packed into bytes that were not lent');
+  giveBackChunkBytes(held);
 });

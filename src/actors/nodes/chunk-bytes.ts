@@ -60,3 +60,19 @@ export const giveBackChunkBytes = (chunk: Uint8Array): void => {
   if (buffer.byteLength !== CHUNK_BYTES || !lent.delete(buffer)) return;
   if (free.length < KEEP) free.push(buffer as ArrayBuffer);
 };
+
+/**
+ * `next` appended to `held` in `held`'s own buffer, when `held` is the
+ * start of a lent buffer with room for it; `next`'s bytes are then given
+ * back. Else undefined. Output held a while (a bounded read waiting to be
+ * counted) then takes half the buffers a chunk each would.
+ */
+export const packChunk = (held: Uint8Array, next: Uint8Array): Uint8Array | undefined => {
+  const buffer = held.buffer;
+  const end = held.byteLength + next.byteLength;
+  if (held.byteOffset !== 0 || end > buffer.byteLength || !isLentChunk(held)) return undefined;
+  const whole = new Uint8Array(buffer, 0, end);
+  whole.set(next, held.byteLength);
+  giveBackChunkBytes(next);
+  return whole;
+};

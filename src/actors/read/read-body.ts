@@ -11,7 +11,7 @@
  */
 import { Runner, type Co } from '../co.ts';
 import { TurnBudget } from '../turn-budget.ts';
-import { giveBackChunkBytes } from '../nodes/chunk-bytes.ts';
+import { giveBackChunkBytes, packChunk } from '../nodes/chunk-bytes.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 
 export type Chunk = string | Uint8Array;
@@ -89,7 +89,11 @@ const heldThenRest = (held: Chunk[], rest: AsyncIterable<Chunk>): AsyncIterable<
   },
 });
 
-/** Runs the walk on, holding its output, until it is known to fit (see FitCheck); synchronous while the walk is. */
+/**
+ * Runs the walk on, holding its output, until it is known to fit (see
+ * FitCheck); synchronous while the walk is. The held chunks are packed
+ * into as few lent buffers as they fill; a read that fails gives them back.
+ */
 class Hold {
   private readonly held: Chunk[];
   private size: number;
@@ -117,7 +121,10 @@ class Hold {
   private after(s: { done: boolean }): ReadChunks | Promise<ReadChunks> | undefined {
     const chunk = this.buffer.take();
     if (chunk.length > 0) {
-      this.held.push(chunk);
+      const last = this.held[this.held.length - 1];
+      const packed = typeof chunk === 'string' || last === undefined || typeof last === 'string' ? undefined : packChunk(last, chunk);
+      if (packed === undefined) this.held.push(chunk);
+      else this.held[this.held.length - 1] = packed;
       this.size += chunk.length;
     }
     if (s.done) return { kind: 'whole', body: concat(this.held) };
@@ -131,6 +138,7 @@ class Hold {
 
   private fail(e: unknown): never {
     this.runner.cancel();
+    for (const c of this.held.splice(0)) if (typeof c !== 'string') giveBackChunkBytes(c);
     throw e;
   }
 }
