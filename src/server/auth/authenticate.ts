@@ -31,17 +31,30 @@ export interface AuthOptions {
   readonly realm?: string;
 }
 
+/**
+ * Where the identity authentication gave a request is kept: a property of
+ * the request object under a private symbol (one store per request, no
+ * ephemeron table for the collector to sweep); a WeakMap only for a request
+ * object that takes no property.
+ */
+const IDENTITY = Symbol('rxconf.identity');
 const identities = new WeakMap<CoreRequest, Identity>();
+type Carrier = CoreRequest & { [IDENTITY]?: Identity };
+
+const keepIdentity = (req: CoreRequest, id: Identity): void => {
+  if (Object.isExtensible(req)) (req as Carrier)[IDENTITY] = id;
+  else identities.set(req, id);
+};
 
 /** The identity authentication gave the request. */
-export const identityOf = (req: CoreRequest): Identity | undefined => identities.get(req);
+export const identityOf = (req: CoreRequest): Identity | undefined => (req as Carrier)[IDENTITY] ?? identities.get(req);
 
 /** What each identity adds to the context, made once per identity (a verified credential's identity is the same object each time). */
 const contexts = new WeakMap<Identity, { readonly user: string; readonly roles: readonly string[]; readonly authenticatedBy: Identity['method'] }>();
 
 /** The core filter that puts the identity in the request context (`user`, `roles`). */
 export const identityFilter: RequestFilter = (req) => {
-  const id = identities.get(req);
+  const id = identityOf(req);
   if (id === undefined) return undefined;
   let c = contexts.get(id);
   if (c === undefined) contexts.set(id, (c = Object.freeze({ user: id.user, roles: id.groups, authenticatedBy: id.method })));
@@ -112,7 +125,7 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
   };
 
   const admit = (req: CoreRequest, id: Identity): CoreResponse | Promise<CoreResponse> => {
-    identities.set(req, id);
+    keepIdentity(req, id);
     // the peer's address is costly to read on uWS: only when some address has failures to forget
     if (delay.active && id.method !== 'anonymous') delay.succeeded(req.remoteAddress);
     return inner(req);
