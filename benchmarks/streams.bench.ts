@@ -22,6 +22,7 @@
  * three alternate, so that a noisy moment of the shared machine does not
  * fall on one of them only.
  */
+import { existsSync } from 'node:fs';
 import { report } from './lib/report.ts';
 import type { SentRound } from './lib/send-round.ts';
 import { spawnSseClients, type RemoteSseClients } from './lib/sse-clients.ts';
@@ -142,6 +143,7 @@ const main = async (): Promise<void> => {
     aim: 'rate vs raw coalesced >= 0.9 at 1,000 and 10,000; server heap and RSS <= 2 KB per idle subscriber (steady, at 10,000)',
     rounds: `${WARM_UP_ROUNDS} warm-up round each, then ${ROUNDS} rounds alternating rxconf, raw coalesced, raw per-event; medians`,
     note: 'each server and each set of clients in a child process of its own; 2 cores shared by all',
+    server: existsSync(new URL('../dist/server/start-server.js', import.meta.url)) ? 'rxconf from the built package (dist/)' : 'rxconf from the sources through tsx (no dist/)',
   });
 };
 

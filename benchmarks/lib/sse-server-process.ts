@@ -5,9 +5,9 @@
  * of 20,000 descriptors per process, and neither shares an event loop with
  * the benchmark or the clients. Driven by sse-server-remote.ts.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../src/server/start-server.ts';
 import { ticks } from '../fixtures/bench-stream-app.ts';
 import { serveCommands } from './ipc.ts';
 import { rawSseServer } from './raw-uws.ts';
@@ -35,6 +35,14 @@ interface Served {
 }
 
 const fixtures = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'fixtures');
+
+/**
+ * rxconf as users run it: the built package (dist/, what `npm start` and an
+ * installed rxconf run) when it is there, else the sources through tsx (a
+ * loader that wraps closures made per event, not what users run).
+ */
+const built = new URL('../../dist/server/start-server.js', import.meta.url);
+const { startServer } = (existsSync(built) ? await import(built.href) : await import('../../src/server/start-server.ts')) as typeof import('../../src/server/start-server.ts');
 
 /** More startServer options, as JSON in the third argument (the security benchmark: auth, nacm, dataFile). */
 const extra = JSON.parse(process.argv[3] ?? '{}') as Record<string, unknown>;
