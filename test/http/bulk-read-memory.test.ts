@@ -103,6 +103,11 @@ const quiet = async (from: number): Promise<number> => {
   return last - from;
 };
 
+const until = async (what: () => boolean, label: string): Promise<void> => {
+  for (let i = 0; i < 200 && !what(); i++) await sleep(10);
+  if (!what()) throw new Error(`never happened: ${label}`);
+};
+
 /** A chunk holds FLUSH_AT (16 K) characters, and at most one list entry and one spill (2 K) more. */
 const MOST_PER_CHUNK = 20 * 1024;
 
@@ -152,6 +157,8 @@ for (const transport of TRANSPORTS) {
     let before = held();
     await leave((await stallAll()).clients, 1024 * 1024);
     before = held();
+    const inFlight = (): number => chunkBytesCounts().lent - chunkBytesCounts().given;
+    const lentBefore = inFlight();
     const { clients, filled } = await stallAll();
     // the reads stopped mid-answer (not run to the end into the sockets' buffers)
     t.true(filled * MOST_PER_CHUNK < 3 * length, `${filled} chunks filled for 3 stalled answers of ${length} bytes`);
@@ -160,5 +167,8 @@ for (const transport of TRANSPORTS) {
     t.log(`3 answers of ${length} bytes stalled after ${filled} chunks: the server holds ${((during - after) / 1024).toFixed(0)} KiB for them; ${((after - before) / 1024).toFixed(0)} KiB more than before once they left`);
     t.true(during - after < 3 * 1024 * 1024, `${during - after} bytes held for 3 stalled answers of ${length} bytes`);
     t.true(after - before < 1024 * 1024, `${after - before} bytes still held after the clients left`);
+    // and every chunk buffer the abandoned answers had was given back
+    await until(() => inFlight() === lentBefore, 'the abandoned answers give back their chunk buffers');
+    t.is(inFlight(), lentBefore);
   });
 }

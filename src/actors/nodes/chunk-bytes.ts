@@ -26,8 +26,8 @@ const KEEP = 64;
 
 const free: ArrayBuffer[] = [];
 const lent = new WeakSet<ArrayBufferLike>();
-/** Buffers made, and chunks filled (in a made or a kept buffer), since the process started. */
-const counts = { made: 0, lent: 0 };
+/** Buffers made, chunks filled (in a made or a kept buffer) and given back, since the process started. */
+const counts = { made: 0, lent: 0, given: 0 };
 
 /** A buffer of CHUNK_BYTES to fill; it is the caller's until given back. */
 export const lendChunkBytes = (): Buffer => {
@@ -44,8 +44,12 @@ export const lendChunkBytes = (): Buffer => {
   return bytes;
 };
 
-/** How many buffers were made (what streaming costs the collector) and how many chunks were filled, so far. */
-export const chunkBytesCounts = (): { readonly made: number; readonly lent: number } => ({ ...counts });
+/**
+ * How many buffers were made (what streaming costs the collector), how many
+ * chunks were filled and how many given back, so far: `lent - given` are
+ * the chunks in flight, and those of whole answers (not given back).
+ */
+export const chunkBytesCounts = (): { readonly made: number; readonly lent: number; readonly given: number } => ({ ...counts });
 
 /** Whether `chunk`'s bytes were lent here and are not given back yet. */
 export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLength === CHUNK_BYTES && lent.has(chunk.buffer);
@@ -58,6 +62,7 @@ export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLeng
 export const giveBackChunkBytes = (chunk: Uint8Array): void => {
   const buffer = chunk.buffer;
   if (buffer.byteLength !== CHUNK_BYTES || !lent.delete(buffer)) return;
+  counts.given += 1;
   if (free.length < KEEP) free.push(buffer as ArrayBuffer);
 };
 

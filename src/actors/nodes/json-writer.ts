@@ -89,6 +89,15 @@ export class JsonBuffer {
     this.#filled = 0;
     return out;
   }
+
+  /** The read stopped (cancelled, failed): what it holds is never handed out, and its lent bytes go back. */
+  drop(): void {
+    const bytes = this.#bytes;
+    this.text = '';
+    this.#bytes = undefined;
+    this.#filled = 0;
+    if (bytes !== undefined) giveBackChunkBytes(bytes);
+  }
 }
 
 /** A spill of text longer than this is due (write-data.ts, after each list entry). */

@@ -42,6 +42,7 @@ const streamRest = (runner: Runner<void>, buffer: JsonBuffer): AsyncIterable<Chu
       async return(): Promise<IteratorResult<Chunk>> {
         finished = true;
         runner.cancel();
+        buffer.drop();
         return { done: true, value: undefined };
       },
     };
@@ -63,12 +64,17 @@ export interface FitCheck {
   readonly lift: () => void;
 }
 
-/** The held chunks as one; the bytes of those copied into it are given back (chunk-bytes.ts). */
-const concat = (chunks: readonly Chunk[]): Chunk => {
+/** Chunks that are never handed out (copied, or the read stopped): their lent bytes go back (chunk-bytes.ts). */
+const giveBack = (chunks: Chunk[]): void => {
+  for (const c of chunks.splice(0)) if (typeof c !== 'string') giveBackChunkBytes(c);
+};
+
+/** The held chunks as one; the bytes of those copied into it are given back. */
+const concat = (chunks: Chunk[]): Chunk => {
   if (chunks.length === 1) return chunks[0] as Chunk;
   if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
   const whole = Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
-  for (const c of chunks) if (typeof c !== 'string') giveBackChunkBytes(c);
+  giveBack(chunks);
   return whole;
 };
 
@@ -82,7 +88,7 @@ const heldThenRest = (held: Chunk[], rest: AsyncIterable<Chunk>): AsyncIterable<
         return c === undefined ? it.next() : { done: false, value: c };
       },
       return: async (): Promise<IteratorResult<Chunk>> => {
-        held.length = 0;
+        giveBack(held);
         return (await it.return?.()) ?? { done: true, value: undefined };
       },
     };
@@ -138,7 +144,8 @@ class Hold {
 
   private fail(e: unknown): never {
     this.runner.cancel();
-    for (const c of this.held.splice(0)) if (typeof c !== 'string') giveBackChunkBytes(c);
+    this.buffer.drop();
+    giveBack(this.held);
     throw e;
   }
 }
@@ -158,6 +165,7 @@ export const runRead = (walk: Co<void>, buffer: JsonBuffer, fit?: FitCheck): Rea
   };
   return first instanceof Promise ? first.then(settle, (e: unknown) => {
     runner.cancel();
+    buffer.drop();
     throw e;
   }) : settle(first);
 };
