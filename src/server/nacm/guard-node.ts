@@ -19,23 +19,12 @@ import type { RequestContext } from '../../actors/request-context.ts';
 import type {
   ActionRequest, ChildRequest, ChooseRequest, ContextRequest, EditRequest, FieldRequest, NextRequest, NotifyRequest,
 } from '../../actors/requests.ts';
-import { formatPath, type DataPath } from '../../data/data-path.ts';
-import { restconfError, RestconfFailure } from '../../errors/index.ts';
+import type { DataPath } from '../../data/data-path.ts';
 import type { ListMeta, SchemaNode } from '../../meta/meta.ts';
+import { denied, entryPath } from './access-denied.ts';
 import type { AccessRights } from './access-rights.ts';
+import { afterWalk, DELETE_ONLY, removedChild, removedEntry } from './removed-data.ts';
 import type { AccessOperation } from './nacm-config.ts';
-
-export const denied = (op: AccessOperation, path: DataPath): RestconfFailure => {
-  const where = formatPath(path);
-  return new RestconfFailure([restconfError('access-denied', `access denied: ${op} of ${where}`, { path: where, status: 403 })]);
-};
-
-const entryPath = (listPath: DataPath, meta: ListMeta, key: ListItem['key']): DataPath => {
-  const segs = listPath.segments;
-  const last = segs[segs.length - 1];
-  const base = last !== undefined && last.meta === meta ? segs.slice(0, -1) : segs;
-  return { segments: [...base, key === undefined ? { meta } : { meta, key }] };
-};
 
 const sameValue = (a: unknown, b: unknown): boolean =>
   a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i])));
@@ -105,18 +94,25 @@ export class GuardNode implements Node {
   }
 
   private guardChild(r: ChildRequest, inner: NonNullable<Node['child']>): Answer<Node | undefined> {
-    if (r.delete) this.check('delete', r.meta, r.path);
-    else if (r.new) this.check('create', r.meta, r.path);
+    const go = (): Answer<Node | undefined> =>
+      map(inner.call(this.inner, r), (c) => (c === undefined ? undefined : GuardNode.guard(c, r.meta, this.rights, this.reading)));
+    if (r.delete) {
+      this.check('delete', r.meta, r.path);
+      // what the delete removes below the target needs the delete right too (removed-data.ts)
+      if (this.rights.subtree(r.meta, DELETE_ONLY) !== 'permit') return afterWalk(removedChild(this.rights, r, this.inner), go);
+    } else if (r.new) this.check('create', r.meta, r.path);
     else if (this.reading && !this.rights.allows('read', r.meta, r.path)) return r.meta.kind === 'container' ? OMITTED : undefined;
-    return map(inner.call(this.inner, r), (c) => (c === undefined ? undefined : GuardNode.guard(c, r.meta, this.rights, this.reading)));
+    return go();
   }
 
   private guardNext(r: NextRequest, inner: NonNullable<Node['next']>): Answer<ListItem | undefined> {
-    if (r.delete) this.check('delete', r.meta, r.path);
-    else if (r.new) this.check('create', r.meta, r.path);
-    else if ((r as { move?: boolean }).move === true) this.check('update', r.meta, entryPath(r.path, r.meta, r.key));
     const wrap = (item: ListItem | undefined): ListItem | undefined =>
       item === undefined ? undefined : { ...item, node: GuardNode.guard(item.node, r.meta, this.rights, this.reading) };
+    if (r.delete) {
+      this.check('delete', r.meta, r.path);
+      if (this.rights.subtree(r.meta, DELETE_ONLY) !== 'permit') return afterWalk(removedEntry(this.rights, r, this.inner), () => map(inner.call(this.inner, r), wrap));
+    } else if (r.new) this.check('create', r.meta, r.path);
+    else if ((r as { move?: boolean }).move === true) this.check('update', r.meta, entryPath(r.path, r.meta, r.key));
     if (r.new || r.delete || (r as { move?: boolean }).move === true || !this.reading || !this.rights.perInstance('read', r.meta)) return map(inner.call(this.inner, r), wrap);
     const readable = (item: ListItem): boolean => this.rights.allows('read', r.meta, entryPath(r.path, r.meta, item.key ?? r.key));
     if (r.key !== undefined) return map(inner.call(this.inner, r), (item) => (item !== undefined && readable(item) ? wrap(item) : undefined));
