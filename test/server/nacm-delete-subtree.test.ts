@@ -131,9 +131,19 @@ for (const transport of ['uws', 'http1'] as const) {
         t.deepEqual(await read('alice', 'cs-nacm:interfaces'), ifaces, 'nothing deleted');
 
         t.is((await send('bob', 'DELETE', 'cs-nacm:interfaces/interface=eth1')).status, 204, 'an entry with nothing denied below');
-        t.is((await send('bob', 'DELETE', 'cs-nacm:system')).status, 204, 'a sibling subtree with nothing denied below (its default-deny nodes hold nothing)');
+        // system's default-deny-all and default-deny-write leaves hold nothing: a replace or delete of system removes nothing bob may not delete
+        t.is((await send('bob', 'PUT', 'cs-nacm:system', m.top('system', { hostname: 'box2' }))).status, 204, 'a replace whose protected leaves hold nothing');
+        t.is((await send('alice', 'PATCH', 'cs-nacm:system', m.top('system', { location: 'lab' }))).status, 204);
+        const dropsLocation = await send('bob', 'PUT', 'cs-nacm:system', m.top('system', { hostname: 'box3' }));
+        t.is(dropsLocation.status, 403, dropsLocation.text);
+        t.deepEqual(errorOf(dropsLocation), { tag: 'access-denied', path: '/cs-nacm:system/location' }, 'default-deny-write needs a rule that permits');
+        t.is((await send('bob', 'DELETE', 'cs-nacm:system')).status, 403);
+        t.deepEqual(await read('alice', 'cs-nacm:system'), { hostname: 'box2', location: 'lab' }, 'nothing deleted');
+        t.is((await send('alice', 'DELETE', 'cs-nacm:system/location')).status, 204);
+        const hooksBefore = hooks.length;
+        t.is((await send('bob', 'DELETE', 'cs-nacm:system')).status, 204, 'a sibling subtree with nothing denied below');
+        t.true(hooks.length > hooksBefore, 'a permitted delete runs its hooks');
         t.is(await read('alice', 'cs-nacm:system'), 404);
-        t.true(hooks.length > 0, 'permitted deletes run their hooks');
 
         t.is((await send('alice', 'DELETE', 'cs-nacm:interfaces')).status, 204, 'the admin, permitted explicitly, may delete it all');
         t.is(await read('alice', 'cs-nacm:interfaces'), 404);

@@ -97,8 +97,8 @@ export class GuardNode implements Node {
     const go = (): Answer<Node | undefined> =>
       map(inner.call(this.inner, r), (c) => (c === undefined ? undefined : GuardNode.guard(c, r.meta, this.rights, this.reading)));
     if (r.delete) {
-      this.check('delete', r.meta, r.path);
-      // what the delete removes below the target needs the delete right too (removed-data.ts)
+      // the child, when it exists, and what it holds need the delete right (removed-data.ts); a replace removes
+      // every member whether it holds data or not, and one that does not exist is not deleted
       if (this.rights.subtree(r.meta, DELETE_ONLY) !== 'permit') return afterWalk(removedChild(this.rights, r, this.inner), go);
     } else if (r.new) this.check('create', r.meta, r.path);
     else if (this.reading && !this.rights.allows('read', r.meta, r.path)) return r.meta.kind === 'container' ? OMITTED : undefined;
@@ -156,8 +156,15 @@ export class GuardNode implements Node {
 
   private guardField(r: FieldRequest, inner: NonNullable<Node['field']>): Answer<FieldValue | undefined> {
     if (r.write) {
-      if (r.value === undefined) this.check('delete', r.meta, r.path);
-      else {
+      if (r.value === undefined) {
+        // removing a field that holds nothing (a replace removes every member) deletes nothing: no access is needed
+        if (!this.rights.allows('delete', r.meta, r.path)) {
+          return map(inner.call(this.inner, { ...r, write: false }), (before) => {
+            if (before !== undefined) throw denied('delete', r.path);
+            return inner.call(this.inner, r);
+          }) as Answer<FieldValue | undefined>;
+        }
+      } else {
         return map(inner.call(this.inner, { ...r, write: false, value: undefined }), (before) => {
           // writing the value a leaf already has (a list key in a merge) changes nothing: no access is needed
           if (before === undefined || !sameValue(before, r.value)) this.check(before === undefined ? 'create' : 'update', r.meta, r.path);

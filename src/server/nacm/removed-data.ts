@@ -94,12 +94,13 @@ const run = (walk: Co<void>): Answer<void> => {
   return s instanceof Promise ? s.then(() => undefined) : undefined;
 };
 
-/** The container or whole list `r` deletes (the node behind is read, nothing deleted). */
+/** The container or whole list `r` deletes, when it exists (the node behind is read, nothing deleted). */
 export const removedChild = (rights: AccessRights, r: ChildRequest, inner: Node): Answer<void> =>
   run((function* () {
     if (inner.child === undefined) return;
     const node = yield* ask(inner.child({ ...r, new: false, delete: false }));
     if (node === undefined || node === OMITTED) return;
+    check(rights, r.meta, r.path);
     const sel = r.selection.select(node, r.meta, r.path);
     if (r.meta.kind === 'list') yield* entries(rights, sel, r.meta);
     else yield* below(rights, sel, r.meta);
