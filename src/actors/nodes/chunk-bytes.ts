@@ -14,13 +14,18 @@
  * Only a buffer lent here and not given back yet is taken back, once.
  */
 
-/** A chunk's buffer: a chunk is handed out at FLUSH_AT characters (16 K), spilled every 2 K (up to 6 K bytes). */
-export const CHUNK_BYTES = 32 * 1024;
+/**
+ * A chunk's buffer: a chunk is handed out at FLUSH_AT characters (16 K)
+ * spilled every 2 K (up to 6 K bytes), so about 18 K of ASCII; two such
+ * chunks fit in one (packChunk).
+ */
+export const CHUNK_BYTES = 40 * 1024;
 
 /**
- * Buffers kept for the next chunks (2 MiB at most): a bounded read holds
- * up to 256 KiB of output (17 chunks) while it is counted, so this covers
- * four such answers at once; beyond that, buffers are made and collected.
+ * Buffers kept for the next chunks (2.5 MiB at most): a bounded read holds
+ * up to 256 KiB of output (8 or 9 buffers, packed) while it is counted, so
+ * this covers several such answers at once; beyond that, buffers are made
+ * and collected.
  */
 const KEEP = 64;
 
