@@ -12,10 +12,10 @@
  *   trusted-proxy header in both). Events delivered per second, medians of
  *   alternating rounds.
  *
- * Servers run from the sources through tsx (the same JavaScript once
- * loaded; dist/ may be stale in a shared tree), each in its own process.
+ * Servers run as users run them: the built CLI (bin/rxconf.js, dist/)
+ * when it is built, else the sources through tsx; each in its own process.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,8 +38,12 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
+/** The built CLI when there is one (what users run), else the sources. */
+const built = existsSync(join(root, 'dist', 'cli', 'main.js'));
+const cli = built ? ['bin/rxconf.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
+
 const serve = (name: string, data: string, args: readonly string[]): Promise<ServerProcess> => startServerProcess([
-  process.execPath, '--import', 'tsx', 'src/cli/main.ts', 'serve',
+  process.execPath, ...cli, 'serve',
   '--path', join('benchmarks', 'fixtures'), '--module', 'bench-net', '--module', 'bench-site',
   '--data', data, '--host', '127.0.0.1', '--port', '0', '--quiet', ...args,
 ], root, join(dir, `${name}.out`));
@@ -132,7 +136,7 @@ const main = async (): Promise<void> => {
   const rows = [...await reads(), await fanOut()];
   report('security', rows, {
     aim: 'ratio >= 0.8 for each row',
-    'GET rows': `rxconf serve from the sources (tsx), --users (Basic, scrypt ln=14, every request authenticated) and --nacm with 20 rules against the same server and data with neither; ${wrk}, 1 thread, 16 connections (leaf) and 4 (list), ${ROUNDS} rounds of ${SECONDS} s alternating after a 3 s warm-up each; medians`,
+    'GET rows': `rxconf serve ${built ? 'built (bin/rxconf.js, dist/)' : 'from the sources (tsx)'}, --users (Basic, scrypt ln=14, every request authenticated) and --nacm with 20 rules against the same server and data with neither; ${wrk}, 1 thread, 16 connections (leaf) and 4 (list), ${ROUNDS} rounds of ${SECONDS} s alternating after a 3 s warm-up each; medians`,
     'SSE row': `events delivered per second (the "req/s" columns) to ${SUBSCRIBERS} subscribers, 10 users in 3 access classes named by a trusted-proxy header, NACM against none; ${EVENTS} events per round, ${ROUNDS + 2} rounds alternating after a warm-up; medians; errors 1 when a round did not deliver everything`,
     note: 'each server and the clients in processes of their own; 2 cores shared by all (other work on the machine)',
   });
