@@ -36,7 +36,7 @@ export const countedStatus = (req: CoreRequest, res: CoreResponse): number =>
   res.status >= 500 && req.signal.aborted ? CLIENT_GONE : res.status;
 
 /** The fields of an access log line. */
-interface AccessLine {
+type AccessLine = {
   reqId: string;
   method: string;
   path: string;
@@ -47,7 +47,7 @@ interface AccessLine {
   remote: string;
   clientGone?: true;
   stream?: true;
-}
+};
 
 let sequence = 0;
 const prefix = `${process.pid.toString(36)}-`;
@@ -80,7 +80,7 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
     };
     if (gone) line.clientGone = true;
     if (bytes === undefined) line.stream = true;
-    logger.info(line as unknown as Record<string, unknown>, 'request');
+    logger.info(line, 'request');
     return withHeaders(res, { 'x-request-id': id });
   };
   const answer = inner(req);

@@ -34,10 +34,10 @@ export const jsonLogger = (write: (text: string) => void = (t) => process.stdout
     const head = `{"level":${LEVELS[level]},"time":`;
     return (a: Record<string, unknown> | string, message?: string): void => {
       if (LEVELS[level] < LEVELS[minimum]) return;
-      // one string, no merged object per line: a later duplicate key wins in JSON as it did in the spread
-      pending += typeof a === 'string'
-        ? `${head}${Date.now()},"msg":${JSON.stringify(a)}}\n`
-        : `${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`;
+      if (typeof a === 'string') pending += `${head}${Date.now()},"msg":${JSON.stringify(a)}}\n`;
+      // one string, no merged object per line, unless the fields name level, time or msg (each key once in a line)
+      else if (namesHead(a, message)) pending += `${json({ level: LEVELS[level], time: Date.now(), ...a, ...(message === undefined ? {} : { msg: message }) })}\n`;
+      else pending += `${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`;
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush).unref();
@@ -50,12 +50,18 @@ export const jsonLogger = (write: (text: string) => void = (t) => process.stdout
 /** A logger that drops everything. */
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** Whether the fields would repeat a key the line writes itself. */
+const namesHead = (fields: Record<string, unknown>, message: string | undefined): boolean =>
+  Object.hasOwn(fields, 'level') || Object.hasOwn(fields, 'time') || (message !== undefined && Object.hasOwn(fields, 'msg'));
+
 /** `,"a":1,"b":"x"` for the object's fields ('' when none). */
 const members = (fields: Record<string, unknown>): string => {
-  // a line of plain values (the access log's) needs no replacer, which stringify would call for every key
-  const json = flat(fields) ? JSON.stringify(fields) : JSON.stringify(fields, jsonSafe);
-  return json.length > 2 ? `,${json.slice(1, -1)}` : '';
+  const text = json(fields);
+  return text.length > 2 ? `,${text.slice(1, -1)}` : '';
 };
+
+/** The object as JSON: a line of plain values (the access log's) needs no replacer, which stringify would call for every key. */
+const json = (fields: Record<string, unknown>): string => (flat(fields) ? JSON.stringify(fields) : JSON.stringify(fields, jsonSafe));
 
 /** The message as a JSON string; the last one is kept (most lines repeat the message of the line before). */
 let lastMessage = '';

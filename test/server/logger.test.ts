@@ -48,3 +48,12 @@ test('lines below the minimum level are dropped', (t) => {
   t.is(text.trim().split('\n').length, 1);
   t.regex(text, /"msg":"yes"/);
 });
+
+test('a line names each key once, also when the fields name level, time or msg', (t) => {
+  let text = '';
+  const logger = jsonLogger((s) => { text += s; });
+  logger.info({ msg: 'from fields', level: 'custom', time: 1 }, 'given');
+  logger.flush();
+  for (const key of ['msg', 'level', 'time']) t.is(text.split(`"${key}":`).length - 1, 1, key);
+  t.like(JSON.parse(text) as object, { msg: 'given', level: 'custom', time: 1 });
+});
