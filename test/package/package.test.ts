@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningUrl } from '../helpers/listening-url.ts';
 import { runHelloWorld, type HelloWorldRun } from './hello-world-client.ts';
 import { nodeBinary } from './node-binary.ts';
 import { packAndInstall, type Packed } from './pack-and-install.ts';
@@ -139,21 +140,8 @@ test.serial("npm start's command: the built CLI serves the demo app (plain JavaS
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "listening on" within 30 s:\n${output}`)), 30_000);
-      child.stderr.setEncoding('utf8').on('data', (c: string) => (output += c));
-      child.stdout.setEncoding('utf8').on('data', (c: string) => {
-        output += c;
-        const m = /listening on (\S+)/.exec(output);
-        if (m?.[1] !== undefined) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-      child.on('close', (code) => reject(new Error(`exited (${code}) before listening:\n${output}`)));
-    });
+    const url = await listeningUrl(child, 30_000);
     const r = await fetch(`${url}/restconf/data/rxconf-demo:sensors`);
     t.is(r.status, 200);
     const body = (await r.json()) as { sensors?: { sensor?: { name: string }[] } };

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { Subject } from 'rxjs';
 import { createServer } from '../../src/server/create-server.ts';
+import { listeningUrl } from '../helpers/listening-url.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
@@ -76,20 +77,7 @@ const startDemo = async (dir: string): Promise<{ child: ChildProcess; url: strin
   const child = spawn(process.execPath, ['--import=tsx', `--import=${pathToFileURL(register).href}`, join(root, 'src', 'cli', 'main.ts'), 'serve',
     '--path', 'demo/yang', '--module', 'rxconf-demo', '--app', 'demo/app.js', '--data', join(dir, 'demo.json'), '--host', '127.0.0.1', '--port', '0',
     '--users', 'demo/users.txt', '--nacm', '--recovery-user', 'admin', '--explorer', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening on" within 60 s:\n${output}`)), 60_000);
-    child.stderr?.setEncoding('utf8').on('data', (c: string) => (output += c));
-    child.stdout?.setEncoding('utf8').on('data', (c: string) => {
-      output += c;
-      const m = /listening on (\S+)/.exec(output);
-      if (m?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on('close', (code) => reject(new Error(`exited (${code}) before listening:\n${output}`)));
-  });
+  const url = await listeningUrl(child, 60_000);
   return { child, url };
 };
 
