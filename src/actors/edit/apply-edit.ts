@@ -146,9 +146,12 @@ function* fieldExists(holder: Selection, step: TargetStep): Co<boolean> {
  * of an ordered-by user list or leaf-list: a new one, or one that exists
  * (PUT with insert, move). A delete with `mustExist` of a missing target
  * is data-missing (YANG Patch delete; remove and RESTCONF DELETE are not).
+ * `check` runs once everything is changed and before any node ends (an
+ * edit that changes nothing, a delete of a missing target, runs none).
  */
 export function* applyEdit(
   root: Selection, steps: readonly TargetStep[], op: EditOperation, input: DataContainer | FieldValue | undefined, insert?: InsertAt, mustExist = false,
+  check?: () => void,
 ): Co<EditOutcome> {
   const last = steps[steps.length - 1];
   const fieldStep = last !== undefined && isField(last) ? last : undefined;
@@ -169,7 +172,7 @@ export function* applyEdit(
     if (!targetExists && mustExist) throw dataMissing(formatPath(stepsPath(steps)));
     if (!targetExists) return { created: false, existed: false };
     if (fieldStep !== undefined) {
-      yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => writeField(deepest.sel, fieldStep, 'delete', undefined));
+      yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => writeField(deepest.sel, fieldStep, 'delete', undefined), check);
     } else {
       const parent = ancestors[0];
       const step = nodeSteps[nodeSteps.length - 1];
@@ -182,14 +185,14 @@ export function* applyEdit(
           const a = parent.node.child?.({ selection: parent, path: deepest.sel.path, meta: step.meta as never, new: false, delete: true });
           if (isPending(a)) yield a;
         }
-      });
+      }, check);
     }
     return { created: false, existed: true };
   }
 
   if (op === 'move') {
     if (!targetExists || insert === undefined || last === undefined) throw dataMissing(formatPath(stepsPath(steps)));
-    yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => place(deepest, last, fieldStep, insert));
+    yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => place(deepest, last, fieldStep, insert), check);
     return { created: false, existed: true };
   }
 
@@ -212,7 +215,7 @@ export function* applyEdit(
     const made = yield* create(at, step, i === missing.length - 1 && fieldStep === undefined ? insert : undefined);
     yield* withNode(made, { editRoot: true, new: true, delete: false }, () => build(made, i + 1));
   };
-  yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => (missing.length === 0 ? finish(deepest.sel, false) : build(deepest.sel, 0)));
+  yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => (missing.length === 0 ? finish(deepest.sel, false) : build(deepest.sel, 0)), check);
   return { created: !targetExists, existed: targetExists };
 }
 

@@ -3,7 +3,9 @@
  * its candidate (validate-candidate.ts: only the constraints it can affect,
  * when, must, leafref, unique, mandatory...); only then is it run on the
  * real nodes, with their BeginEdit/EndEdit hooks. A rejected edit calls no
- * hook and changes nothing. The committed change is published.
+ * hook and changes nothing. The committed change is published. An edit of
+ * the embedded datastore's own nodes (no application hooks) is applied
+ * once and validated in place before it ends (validate-in-place.ts).
  *
  * Storage that makes edits durable (the embedded datastore's journal) hands
  * the edit's durability Promise back through AFTER_COMMIT in the context
@@ -24,6 +26,8 @@ import { keepSignal, type RequestContext } from '../request-context.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
 import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
+import { applyInPlace } from './validate-in-place.ts';
+import { DatastoreRootNode } from '../nodes/datastore.ts';
 
 export interface EditCommand {
   readonly steps: readonly TargetStep[];
@@ -72,16 +76,17 @@ export const commitEdit = async (device: Device, browser: Browser, cmd: EditComm
   const context = storageContext(cmd.context, durable);
   const outcome = await browser.mailbox.run(async () => {
     await (cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined)?.(browser, cmd);
-    const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
     const root = browser.root(context);
-    let done: EditOutcome;
     try {
-      done = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));
+      const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
+      if (store !== undefined) return await applyInPlace(device, root, store, cmd);
+      const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
+      const done = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));
+      committed?.();
+      return done;
     } finally {
       root.node.release?.();
     }
-    committed?.();
-    return done;
   });
   if (durable.length > 0) await Promise.all(durable);
   publish(browser, cmd, outcome);

@@ -29,8 +29,13 @@ function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void
   }
 }
 
-/** An edit of `target`, bubbling to `ancestors` (nearest first), with `body` doing the changes. */
-export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: () => Co<void>): Co<void> {
+/**
+ * An edit of `target`, bubbling to `ancestors` (nearest first), with `body`
+ * doing the changes; `check`, when given, runs once the body is done and
+ * before any node ends: when it throws, the edit fails like a body that
+ * throws (every node that began ends with the failure).
+ */
+export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: () => Co<void>, check?: () => void): Co<void> {
   // How many began: the target, then that many minus one ancestors, in order.
   // (The hooks are called directly, not through a generator each: most answer at once.)
   let begun = 0;
@@ -44,6 +49,7 @@ export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: r
       begun += 1;
     }
     yield* body();
+    check?.();
   } catch (e) {
     if (begun > 0) yield* endFailed(target, flags, e);
     for (let i = 0; i < begun - 1; i++) yield* endFailed(ancestors[i] as Selection, NONE, e);

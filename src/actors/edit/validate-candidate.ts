@@ -45,7 +45,15 @@ export class EditFailure extends Error {
 }
 
 /** Attempts before giving up on nodes that keep answering late (each attempt reads more). */
-const ATTEMPTS = 64;
+export const ATTEMPTS = 64;
+
+/** The edit gave up on nodes that kept answering late. */
+export const tooManyAttempts = (): RestconfFailure =>
+  new RestconfFailure([restconfError('operation-failed', `the data needed to validate the edit could not be read in ${ATTEMPTS} attempts`)]);
+
+/** A constraint the edit breaks is the client's doing: operation-failed with 412, the tag's other status, not 500. */
+export const brokenConstraints = (errors: readonly RestconfError[]): RestconfFailure =>
+  new RestconfFailure(errors.map((e) => (e.tag === 'operation-failed' ? { ...e, status: 412 } : e)));
 
 type Attempt = { readonly errors: RestconfError[]; readonly committed: () => void } | { readonly failure: unknown };
 
@@ -98,11 +106,10 @@ export async function validateEdits(device: Device, edits: readonly PlannedEdit[
       const outcome = attempt(device, edits, context, roots, named);
       if (!trees.some((t) => t.missing)) {
         if ('failure' in outcome) throw outcome.failure;
-        // A constraint the edit breaks is the client's doing: operation-failed with 412, the tag's other status, not 500.
-        if (outcome.errors.length > 0) throw new RestconfFailure(outcome.errors.map((e) => (e.tag === 'operation-failed' ? { ...e, status: 412 } : e)));
+        if (outcome.errors.length > 0) throw brokenConstraints(outcome.errors);
         return outcome.committed;
       }
-      if (n >= ATTEMPTS) throw new RestconfFailure([restconfError('operation-failed', `the data needed to validate the edit could not be read in ${ATTEMPTS} attempts`)]);
+      if (n >= ATTEMPTS) throw tooManyAttempts();
       for (const t of trees) await t.settle();
     }
   } finally {

@@ -7,7 +7,9 @@
  * is rolled back by undoing its changes.
  */
 import { DataContainer } from '../../data/data-container.ts';
-import type { ModuleMeta, SchemaContext } from '../../meta/meta.ts';
+import type { DataJournal } from '../../data/data-journal.ts';
+import type { DataPath } from '../../data/data-path.ts';
+import type { DataNodeMeta, ListMeta, ModuleMeta, SchemaContext } from '../../meta/meta.ts';
 import { JournalBackend, type JournalOptions } from '../../store/journal-backend.ts';
 import { Persistence } from '../../store/persistence.ts';
 import type { DataChanges } from '../../store/data-changes.ts';
@@ -99,31 +101,78 @@ export class Datastore {
 }
 
 /**
+ * What a module's root tells of an edit's changes: the undo log, made when
+ * the edit begins (a read makes none), and a watcher (the edit's
+ * validation) while there is one.
+ */
+class EditJournal implements DataJournal {
+  undo: UndoLog | undefined;
+  watcher: DataJournal | undefined;
+
+  setting(holder: DataContainer, meta: DataNodeMeta, path: DataPath): void {
+    this.undo?.setting(holder, meta);
+    this.watcher?.setting(holder, meta, path);
+  }
+
+  adding(holder: DataContainer, meta: ListMeta, entries: readonly DataContainer[], entry: DataContainer, at: number, path: DataPath): void {
+    this.undo?.adding(holder, meta, entries, entry, at);
+    this.watcher?.adding(holder, meta, entries, entry, at, path);
+  }
+
+  removing(holder: DataContainer, meta: ListMeta, entries: readonly DataContainer[], entry: DataContainer, at: number, path: DataPath): void {
+    this.undo?.removing(holder, meta, entries, entry, at);
+    this.watcher?.removing(holder, meta, entries, entry, at, path);
+  }
+
+  /** Records from now on (a no-op when already recording). */
+  begin(): void {
+    this.undo ??= new UndoLog();
+  }
+
+  /** Keeps the changes (true) or undoes them; records no more. */
+  end(keep: boolean): void {
+    if (keep) this.undo?.clear();
+    else this.undo?.undo();
+    this.undo = undefined;
+  }
+}
+
+/**
  * A module's root in the datastore: a data-tree node whose first beginEdit
  * starts an undo log of the edit's changes, and whose endEdit undoes them
  * on failure or persists on success (the root is the last node an edit
  * ends). Rolling back costs what the edit changed, not the module's size.
  */
-class DatastoreRootNode extends DataContainerNode {
-  private readonly undo: UndoLog;
+export class DatastoreRootNode extends DataContainerNode {
+  private readonly log: EditJournal;
 
   constructor(data: DataContainer, private readonly store: Datastore) {
-    const undo = new UndoLog(false);
-    super(data, store.changes(data.meta as ModuleMeta), undo);
-    this.undo = undo;
+    const log = new EditJournal();
+    super(data, store.changes(data.meta as ModuleMeta), log);
+    this.log = log;
+  }
+
+  /**
+   * The datastore's own root node, not one an application wrapped (whose
+   * hooks or writes may differ): an edit of it may be applied once and
+   * validated in place (validate-in-place.ts).
+   */
+  static own(node: Node): DatastoreRootNode | undefined {
+    return Object.getPrototypeOf(node) === DatastoreRootNode.prototype ? node as DatastoreRootNode : undefined;
+  }
+
+  /** Tells `journal` of every change made through this node and the nodes below it, until `watch(undefined)`. */
+  watch(journal: DataJournal | undefined): void {
+    this.log.watcher = journal;
   }
 
   beginEdit(): void {
     this.store.editBegan();
-    this.undo.start();
+    this.log.begin();
   }
 
   endEdit(r: EditRequest): Promise<void> | undefined {
-    if (r.failure === undefined) {
-      this.undo.clear();
-      return this.store.editEnded(this.data.meta as ModuleMeta, r);
-    }
-    this.undo.undo();
+    this.log.end(r.failure === undefined);
     return this.store.editEnded(this.data.meta as ModuleMeta, r);
   }
 }
