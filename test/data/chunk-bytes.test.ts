@@ -75,3 +75,19 @@ test.serial('a chunk packed after a held one shares its buffer while there is ro
   t.is(packChunk(Buffer.from('abc'), lendChunkBytes().subarray(0, 2)), undefined, 'packed into bytes that were not lent');
   giveBackChunkBytes(held);
 });
+
+test.serial('a text chunk (a short last part, never spilled) is written into the held buffer as UTF-8 while it fits', (t) => {
+  const held = lendChunkBytes();
+  held.write('{"a":');
+  const packed = packChunk(held.subarray(0, 5), '"é€"}');
+  t.truthy(packed);
+  t.is(packed?.buffer, held.buffer, 'not a new buffer');
+  t.is(Buffer.from(packed as Uint8Array).toString(), '{"a":"é€"}');
+  t.is(packed?.byteLength, 5 + Buffer.byteLength('"é€"}'));
+  const nearlyFull = held.subarray(0, CHUNK_BYTES - 4);
+  t.is(packChunk(nearlyFull, 'é€'), undefined, 'five bytes written into four');
+  const fits = packChunk(held.subarray(0, CHUNK_BYTES - 5), 'é€');
+  t.is(fits?.byteLength, CHUNK_BYTES, 'exactly full is packed');
+  t.is(packChunk(Buffer.from('abc'), 'x'), undefined, 'packed into bytes that were not lent');
+  giveBackChunkBytes(held);
+});

@@ -73,14 +73,23 @@ export const giveBackChunkBytes = (chunk: Uint8Array): void => {
 
 /**
  * `next` appended to `held` in `held`'s own buffer, when `held` is the
- * start of a lent buffer with room for it; `next`'s bytes are then given
- * back. Else undefined. Output held a while (a bounded read waiting to be
+ * start of a lent buffer with room for it; `next`'s bytes (when bytes) are
+ * then given back. Else undefined. Output held a while (a bounded read waiting to be
  * counted) then takes half the buffers a chunk each would.
  */
-export const packChunk = (held: Uint8Array, next: Uint8Array): Uint8Array | undefined => {
+export const packChunk = (held: Uint8Array, next: string | Uint8Array): Uint8Array | undefined => {
   const buffer = held.buffer;
+  if (held.byteOffset !== 0 || !isLentChunk(held)) return undefined;
+  if (typeof next === 'string') {
+    // a text chunk (a short last part, never spilled) is written in as UTF-8
+    const most = next.length * 3;
+    const room = buffer.byteLength - held.byteLength;
+    if (most > room && Buffer.byteLength(next) > room) return undefined;
+    const written = Buffer.from(buffer, held.byteLength, room).write(next, 'utf8');
+    return new Uint8Array(buffer, 0, held.byteLength + written);
+  }
   const end = held.byteLength + next.byteLength;
-  if (held.byteOffset !== 0 || end > buffer.byteLength || !isLentChunk(held)) return undefined;
+  if (end > buffer.byteLength) return undefined;
   const whole = new Uint8Array(buffer, 0, end);
   whole.set(next, held.byteLength);
   giveBackChunkBytes(next);

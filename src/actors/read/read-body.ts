@@ -128,7 +128,7 @@ class Hold {
     const chunk = this.buffer.take();
     if (chunk.length > 0) {
       const last = this.held[this.held.length - 1];
-      const packed = typeof chunk === 'string' || last === undefined || typeof last === 'string' ? undefined : packChunk(last, chunk);
+      const packed = last === undefined || typeof last === 'string' ? undefined : packChunk(last, chunk);
       if (packed === undefined) this.held.push(chunk);
       else this.held[this.held.length - 1] = packed;
       this.size += chunk.length;

@@ -143,6 +143,8 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
     res.writeHead(response.status, this.#headers(response, added, close));
     this.#finish();
     if (body === undefined) res.end();
+    // node holds the bytes until they are flushed: a read's lent bytes go back then (chunk-bytes.ts)
+    else if (typeof body !== 'string' && isLentChunk(body)) res.end(body, () => giveBackChunkBytes(body));
     else res.end(body);
   }
 

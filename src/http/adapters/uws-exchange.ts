@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse } from '@trufflesuite/uws-js-unofficial';
+import { giveBackChunkBytes } from '../../actors/nodes/chunk-bytes.ts';
 import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';
@@ -244,9 +245,11 @@ const writeHead = (res: HttpResponse, response: CoreResponse): void => {
   }
 };
 
+/** uWS copies what it does not send at once: a read's lent bytes go back after `end` (chunk-bytes.ts). */
 const endWhole = (res: HttpResponse, response: CoreResponse, body: string | Uint8Array, close: boolean): void => {
   writeHead(res, response);
   res.end(body, close);
+  if (typeof body !== 'string') giveBackChunkBytes(body);
 };
 
 const endBodyless = (res: HttpResponse, response: CoreResponse, length: string | undefined, close: boolean): void => {
