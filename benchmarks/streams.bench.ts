@@ -2,7 +2,8 @@
  * Events delivered per second from one notification source to 100, 1,000
  * and 10,000 SSE subscribers over uWebSockets.js, and p99 delivery latency,
  * as ratios to a raw uWS SSE server writing the same bytes to the same
- * number of sockets in the same run; and server memory per idle subscriber.
+ * number of sockets in the same run; the server CPU each spends per
+ * delivered event; and server memory per idle subscriber.
  *
  * Memory per idle subscriber is measured twice per server, heap (after a
  * collection) and RSS: 'first' when the subscribers connect to a server that
@@ -18,27 +19,58 @@
  * against. Each server and each set of clients runs in a child process of
  * its own (this one only coordinates): 10,000 client sockets beside 10,000
  * server sockets would pass this machine's limit of 20,000 descriptors per
- * process, and neither server should share an event loop. Rounds of the
- * three alternate, so that a noisy moment of the shared machine does not
- * fall on one of them only.
+ * process, and neither server should share an event loop. Both are driven
+ * the same way (sendRound: bursts of 50 events, one event-loop turn each)
+ * and read by the same client code.
+ *
+ * What the rate measures: neither server waits during a round (its event
+ * loop is idle for 0 ms from the first event to the end of the last burst's
+ * turn, the 'send idle' columns), so a round lasts as long as the CPU work
+ * of the server and of its clients (about as much per event on each side,
+ * most of it the kernel's loopback send and receive, one of each per socket
+ * per burst) takes on two cores shared with the machine's other work. The
+ * wall rate therefore moves with the machine's load; the server CPU per
+ * delivered event does not, and is the figure to read when
+ * the machine is not quiet. To keep load changes from falling on one server
+ * only, rounds of the two coalescing servers come in pairs, alternately
+ * rxconf first and raw first, and the ratio is the median of the rounds'
+ * ratios; the per-event baseline (ten times slower, and not the aim's
+ * reference) runs after them, so that its long rounds never precede one
+ * server's rounds only. A round has at least 4 bursts (200 events), so that
+ * its rate is not one burst's start and end.
  */
 import { existsSync } from 'node:fs';
 import { report } from './lib/report.ts';
-import type { SentRound } from './lib/send-round.ts';
 import { spawnSseClients, type RemoteSseClients } from './lib/sse-clients.ts';
+import type { SendMode } from './lib/sse-server-process.ts';
 import { spawnSseServer, type RemoteSseServer } from './lib/sse-server-remote.ts';
 
 type Memory = Awaited<ReturnType<RemoteSseServer['memory']>>;
 
 const DELIVERIES_PER_ROUND = 500_000;
-const WARM_UP_ROUNDS = 1;
-const ROUNDS = 7;
+/** Events of a round of the coalescing servers at least: 4 bursts. */
+const MIN_EVENTS = 200;
+const WARM_UP_ROUNDS = 2;
+/** Rounds of each coalescing server (in pairs, alternately rxconf first and raw first). */
+const ROUNDS = 10;
+const PER_EVENT_ROUNDS = 3;
 
-interface Round { readonly rate: number; readonly p99: number; readonly complete: boolean }
+interface Round {
+  readonly rate: number;
+  readonly p99: number;
+  readonly complete: boolean;
+  /** Server CPU (user + system, all threads of the process) per delivered event, µs. */
+  readonly serverCpu: number;
+  /** The clients' CPU per delivered event, µs. */
+  readonly clientsCpu: number;
+  /** Share of the send phase (first event to the end of the last burst's turn) the server's event loop waited. */
+  readonly sendIdle: number;
+}
 
 /** A server under measure: how it sends one round, and the clients that count what arrives. */
 interface Contender {
-  readonly send: (events: number) => Promise<SentRound>;
+  readonly server: RemoteSseServer;
+  readonly mode: SendMode;
   readonly clients: RemoteSseClients;
   readonly rounds: Round[];
 }
@@ -55,19 +87,35 @@ const median = (values: readonly number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-/** One round: sends, waits (30 s at most) until every subscriber got every event; the rate counts what arrived by the last arrival. */
 /** Events each set of clients received so far, over all rounds (both raw contenders count on the same clients). */
 const tally = new Map<RemoteSseClients, number>();
 
+/**
+ * One round: sends, waits (30 s at most) until every subscriber got every
+ * event; the rate counts what arrived by the last arrival. CPU is read
+ * before the round is sent and after the last arrival, so it covers the
+ * whole round and nothing of another.
+ */
 const round = async (c: Contender, subscribers: number, events: number): Promise<Round> => {
-  const { started, sentAt } = await c.send(events);
+  const serverBefore = await c.server.usage();
+  const clientsBefore = await c.clients.usage();
+  const { started, sentAt, sendMs, sendIdleMs } = await c.server.round(events, c.mode);
   const expected = subscribers * events;
   const before = tally.get(c.clients) ?? 0;
   const { received, last } = await c.clients.waitFor(before + expected, 30_000);
+  const serverAfter = await c.server.usage();
+  const clientsAfter = await c.clients.usage();
   const got = received - before;
   tally.set(c.clients, received);
   if (got < expected) console.error(`only ${got} of ${expected} events arrived`);
-  return { rate: got / ((last - started) / 1000), p99: p99(await c.clients.arrivals(), sentAt), complete: got === expected };
+  return {
+    rate: got / ((last - started) / 1000),
+    p99: p99(await c.clients.arrivals(), sentAt),
+    complete: got === expected,
+    serverCpu: ((serverAfter.cpuMs - serverBefore.cpuMs) * 1000) / Math.max(1, got),
+    clientsCpu: ((clientsAfter.cpuMs - clientsBefore.cpuMs) * 1000) / Math.max(1, got),
+    sendIdle: sendMs > 0 ? sendIdleMs / sendMs : 0,
+  };
 };
 
 const settleDown = () => new Promise((r) => setTimeout(r, 500));
@@ -79,8 +127,9 @@ const main = async (): Promise<void> => {
   // BENCH_STREAM_SIZES=100,1000 to run only some sizes.
   const sizes = (process.env['BENCH_STREAM_SIZES'] ?? '100,1000,10000').split(',').map(Number);
   for (const subscribers of sizes) {
-    const events = Math.max(20, Math.round(DELIVERIES_PER_ROUND / subscribers));
-    console.error(`streams: ${subscribers} subscribers, ${events} events per round`);
+    const perEventEvents = Math.max(20, Math.round(DELIVERIES_PER_ROUND / subscribers));
+    const events = Math.max(MIN_EVENTS, perEventEvents);
+    console.error(`streams: ${subscribers} subscribers, ${events} events per round (${perEventEvents} per-event)`);
 
     /** Opens the subscribers, with the server's memory before and after. */
     const connect = async (server: RemoteSseServer) => {
@@ -101,14 +150,19 @@ const main = async (): Promise<void> => {
     const rawClients = rawSteady.clients;
     const perSubscriber = (m: { before: Memory; after: Memory }, kind: keyof Memory) => (m.after[kind] - m.before[kind]) / subscribers / 1024;
 
-    const ours: Contender = { send: (n) => rxconf.round(n, 'notify'), clients: oursClients, rounds: [] };
-    const coalesced: Contender = { send: (n) => raw.round(n, 'coalesced'), clients: rawClients, rounds: [] };
-    const perEvent: Contender = { send: (n) => raw.round(n, 'per-event'), clients: rawClients, rounds: [] };
+    const ours: Contender = { server: rxconf, mode: 'notify', clients: oursClients, rounds: [] };
+    const coalesced: Contender = { server: raw, mode: 'coalesced', clients: rawClients, rounds: [] };
+    const perEvent: Contender = { server: raw, mode: 'per-event', clients: rawClients, rounds: [] };
     for (let i = 0; i < WARM_UP_ROUNDS + ROUNDS; i++) {
-      for (const c of [ours, coalesced, perEvent]) {
+      // pairs in alternate order (ABBA): neither server always follows the other
+      for (const c of i % 2 === 0 ? [ours, coalesced] : [coalesced, ours]) {
         const r = await round(c, subscribers, events);
         if (i >= WARM_UP_ROUNDS) c.rounds.push(r);
       }
+    }
+    for (let i = 0; i < 1 + PER_EVENT_ROUNDS; i++) {
+      const r = await round(perEvent, subscribers, perEventEvents);
+      if (i >= 1) perEvent.rounds.push(r);
     }
     await oursClients.close();
     await rawClients.close();
@@ -116,17 +170,29 @@ const main = async (): Promise<void> => {
 
     const rate = (c: Contender) => median(c.rounds.map((r) => r.rate));
     const latency = (c: Contender) => median(c.rounds.map((r) => r.p99));
+    const cpu = (c: Contender) => median(c.rounds.map((r) => r.serverCpu));
+    /** Events per second of server CPU: the rate each would reach on a core of its own. */
+    const perCpuSecond = (r: Round) => 1 / r.serverCpu;
+    /** Median of the rounds' ratios: the rounds of a pair ran in the same seconds. */
+    const paired = (of: (r: Round) => number) => median(ours.rounds.map((r, i) => of(r) / of(coalesced.rounds[i] as Round)));
     rows.push({
       subscribers,
       'events per round': events,
       'rxconf events/s': Math.round(rate(ours)),
       'raw coalesced events/s': Math.round(rate(coalesced)),
-      'rate vs raw coalesced': rate(ours) / rate(coalesced),
+      'rate vs raw coalesced': paired((r) => r.rate),
+      'rate vs raw coalesced (each round)': ours.rounds.map((r, i) => (r.rate / (coalesced.rounds[i] as Round).rate).toFixed(2)).join(' '),
+      'rxconf server CPU µs/event': cpu(ours),
+      'raw coalesced server CPU µs/event': cpu(coalesced),
+      'events per server CPU-second vs raw coalesced': paired(perCpuSecond),
+      'send idle rxconf': median(ours.rounds.map((r) => r.sendIdle)),
+      'send idle raw coalesced': median(coalesced.rounds.map((r) => r.sendIdle)),
+      'clients CPU µs/event': median([...ours.rounds, ...coalesced.rounds].map((r) => r.clientsCpu)),
       'raw per-event events/s': Math.round(rate(perEvent)),
       'rate vs raw per-event': rate(ours) / rate(perEvent),
       'rxconf p99 ms': latency(ours),
       'raw coalesced p99 ms': latency(coalesced),
-      'p99 vs raw coalesced': latency(ours) / latency(coalesced),
+      'p99 vs raw coalesced': paired((r) => r.p99),
       'server heap KB/idle subscriber rxconf (steady)': perSubscriber(oursSteady, 'heap'),
       'server RSS KB/idle subscriber rxconf (steady)': perSubscriber(oursSteady, 'rss'),
       'server heap KB/idle subscriber raw (steady)': perSubscriber(rawSteady, 'heap'),
@@ -141,8 +207,8 @@ const main = async (): Promise<void> => {
   await rxconf.close();
   report('streams', rows, {
     aim: 'rate vs raw coalesced >= 0.9 at 1,000 and 10,000; server heap and RSS <= 2 KB per idle subscriber (steady, at 10,000)',
-    rounds: `${WARM_UP_ROUNDS} warm-up round each, then ${ROUNDS} rounds alternating rxconf, raw coalesced, raw per-event; medians`,
-    note: 'each server and each set of clients in a child process of its own; 2 cores shared by all',
+    rounds: `${WARM_UP_ROUNDS} warm-up rounds each, then ${ROUNDS} rounds of rxconf and raw coalesced in pairs, alternately rxconf first and raw first (ratios: median of the pairs' ratios); then 1 + ${PER_EVENT_ROUNDS} rounds of raw per-event (medians)`,
+    note: 'each server and each set of clients in a child process of its own; 2 cores shared by all. Neither server waits within a round (send idle 0): the wall rate is the server CPU work over the share of a core it got, so on a loaded machine read events per server CPU-second vs raw coalesced (same aim: >= 0.9)',
     server: existsSync(new URL('../dist/server/start-server.js', import.meta.url)) ? 'rxconf from the built package (dist/)' : 'rxconf from the sources through tsx (no dist/)',
   });
 };

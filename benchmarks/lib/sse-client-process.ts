@@ -11,12 +11,14 @@ export type ClientCommand =
   | { readonly op: 'open'; readonly port: number; readonly path: string; readonly count: number; readonly headers?: readonly string[] }
   | { readonly op: 'wait'; readonly count: number; readonly timeoutMs: number }
   | { readonly op: 'arrivals' }
+  | { readonly op: 'usage' }
   | { readonly op: 'close' };
 
 export type ClientReply =
   | { readonly op: 'opened' }
   | { readonly op: 'reached'; readonly received: number; readonly last: number }
-  | { readonly op: 'arrivals'; readonly arrivals: number[][] };
+  | { readonly op: 'arrivals'; readonly arrivals: number[][] }
+  | { readonly op: 'usage'; readonly cpuMs: number };
 
 let sockets: SseSockets | undefined;
 
@@ -30,6 +32,10 @@ serveCommands<ClientCommand>(async (command): Promise<ClientReply | undefined> =
       const received = () => sockets?.received() ?? 0;
       while (received() < command.count && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
       return { op: 'reached', received: received(), last: sockets?.lastArrival() ?? 0 };
+    }
+    case 'usage': {
+      const { user, system } = process.cpuUsage();
+      return { op: 'usage', cpuMs: (user + system) / 1000 };
     }
     case 'arrivals':
       // Handed over and cleared, so that the next round's event i is at index i again.

@@ -12,6 +12,8 @@ export interface RemoteSseClients {
   waitFor(count: number, timeoutMs: number): Promise<{ readonly received: number; readonly last: number }>;
   /** Arrival times (epoch ms) of each event on the sampled sockets since the last call; clears them. */
   arrivals(): Promise<number[][]>;
+  /** CPU time (user + system) of the clients' process so far, in ms. */
+  usage(): Promise<{ readonly cpuMs: number }>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export const spawnSseClients = async (port: number, path: string, count: number,
   return {
     waitFor: (count, timeoutMs) => ask<ClientReply, 'reached'>(child, command({ op: 'wait', count, timeoutMs }), 'reached'),
     arrivals: async () => (await ask<ClientReply, 'arrivals'>(child, command({ op: 'arrivals' }), 'arrivals')).arrivals,
+    usage: () => ask<ClientReply, 'usage'>(child, command({ op: 'usage' }), 'usage'),
     close: async () => {
       const exited = once(child, 'exit');
       child.send(command({ op: 'close' }));

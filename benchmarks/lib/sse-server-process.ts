@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ticks } from '../fixtures/bench-stream-app.ts';
 import { serveCommands } from './ipc.ts';
@@ -19,13 +20,15 @@ export type SendMode = 'notify' | 'per-event' | 'coalesced';
 
 export type ServerCommand =
   | { readonly op: 'memory' }
+  | { readonly op: 'usage' }
   | { readonly op: 'round'; readonly events: number; readonly mode: SendMode }
   | { readonly op: 'close' };
 
 export type ServerReply =
   | { readonly op: 'listening'; readonly port: number; readonly path: string }
   | { readonly op: 'memory'; readonly heap: number; readonly rss: number }
-  | { readonly op: 'sent'; readonly started: number; readonly sentAt: number[] };
+  | { readonly op: 'usage'; readonly cpuMs: number; readonly activeMs: number; readonly idleMs: number }
+  | { readonly op: 'sent'; readonly started: number; readonly sentAt: number[]; readonly sendMs: number; readonly sendIdleMs: number };
 
 interface Served {
   readonly port: number;
@@ -74,9 +77,16 @@ serveCommands<ServerCommand>(async (command): Promise<ServerReply | undefined> =
       const { heapUsed, rss } = process.memoryUsage();
       return { op: 'memory', heap: heapUsed, rss };
     }
+    case 'usage': {
+      const { user, system } = process.cpuUsage();
+      const { active, idle } = performance.eventLoopUtilization();
+      return { op: 'usage', cpuMs: (user + system) / 1000, activeMs: active, idleMs: idle };
+    }
     case 'round': {
+      const before = performance.eventLoopUtilization();
       const { started, sentAt } = await sendRound(served.send(command.mode), command.events);
-      return { op: 'sent', started, sentAt };
+      const during = performance.eventLoopUtilization(before);
+      return { op: 'sent', started, sentAt, sendMs: during.idle + during.active, sendIdleMs: during.idle };
     }
     case 'close':
       await served.close();
