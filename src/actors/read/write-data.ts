@@ -12,7 +12,7 @@
  * entries (a list of any length streams with flat memory).
  */
 import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-container.ts';
-import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
+import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafListMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { nameText } from '../nodes/json-name-text.ts';
@@ -21,7 +21,7 @@ import { chosenCase, fallbackCase } from './active-case.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import { admitsImplicit } from './implicit-container.ts';
-import { memberPlans, type MemberPlan } from './member-plan.ts';
+import { CHOICE, CONTAINER, LEAF_LIST, LIST, memberPlans, type MemberPlan } from './member-plan.ts';
 import type { ReadState } from './read-walk.ts';
 import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault } from './with-defaults.ts';
 
@@ -81,31 +81,37 @@ const holderAt = (st: ReadState, level: number): Holder => {
  * object is still empty. What the walk's field read and applyWithDefaults
  * do, without the request and answer objects.
  */
-const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 'leaf-list' | 'anydata' | 'anyxml' }, plan: MemberPlan, first: boolean, st: ReadState): boolean => {
-  let value = h.data.values.get(def) as FieldValue | undefined;
+const writeField = (buf: JsonBuffer, h: Holder, plan: MemberPlan, first: boolean, st: ReadState): boolean => {
+  let value = h.data.values.get(plan.def as DataNodeMeta) as FieldValue | undefined;
   let tagged = false;
-  if (def.kind === 'leaf' && def.default !== undefined) {
-    const mode = st.options.withDefaults;
-    const d = mode === 'explicit' && (def.config || value !== undefined) ? undefined : defaultOf(def as LeafMeta);
-    if (d !== undefined) {
-      if (mode === 'trim') {
-        if (value !== undefined && sameAsDefault(def as LeafMeta, value, d)) value = undefined;
-      } else if (value === undefined) {
-        value = d;
-        tagged = mode === 'report-all-tagged';
-      } else {
-        tagged = mode === 'report-all-tagged' && sameAsDefault(def as LeafMeta, value, d);
+  if (plan.defaults) {
+    const def = plan.def;
+    if (def.kind === 'leaf') {
+      const mode = st.options.withDefaults;
+      const d = mode === 'explicit' && (def.config || value !== undefined) ? undefined : defaultOf(def);
+      if (d !== undefined) {
+        if (mode === 'trim') {
+          if (value !== undefined && sameAsDefault(def, value, d)) value = undefined;
+        } else if (value === undefined) {
+          value = d;
+          tagged = mode === 'report-all-tagged';
+        } else {
+          tagged = mode === 'report-all-tagged' && sameAsDefault(def, value, d);
+        }
       }
+    } else if (def.kind === 'leaf-list' && value === undefined && showsDefault(def, st.options.withDefaults)) {
+      value = defaultsOf(def) as FieldValue | undefined;
+      tagged = value !== undefined && st.options.withDefaults === 'report-all-tagged';
     }
-  } else if (def.kind === 'leaf-list' && value === undefined && def.defaults.length > 0 && showsDefault(def, st.options.withDefaults)) {
-    value = defaultsOf(def) as FieldValue | undefined;
-    tagged = value !== undefined && st.options.withDefaults === 'report-all-tagged';
   }
   if (value === undefined) return first;
-  st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
+  st.budget.spend(plan.kind === LEAF_LIST ? (value as readonly unknown[]).length : 1);
   if (st.counting) return false;
   buf.text += (first ? plan.first : plan.next) + (plan.value as (v: FieldValue) => string)(value);
-  if (tagged) buf.text += `,${JSON.stringify(`@${def.name}`)}${def.kind === 'leaf' ? TAG : `:${defaultTag(def, value)}`}`;
+  if (tagged) {
+    const def = plan.def as LeafMeta | LeafListMeta;
+    buf.text += `,${JSON.stringify(`@${def.name}`)}${def.kind === 'leaf' ? TAG : `:${defaultTag(def, value)}`}`;
+  }
   return false;
 };
 
@@ -113,16 +119,13 @@ const writeField = (buf: JsonBuffer, h: Holder, def: DataDef & { kind: 'leaf' | 
 const containerData = (v: DataValue | undefined, def: ContainerMeta, st: ReadState): DataContainer | undefined =>
   v instanceof DataContainer ? v : admitsImplicit(def, st.options) ? NOTHING : undefined;
 
-/** Whether `def` is a key of the entry `h` is writing: keys are part of every entry written, whatever depth and fields select. */
-const isKeyOf = (h: Holder, def: DataNodeMeta): boolean => def.kind === 'leaf' && def.isKey && def.parent === h.meta;
-
-/** Whether `def` is selected among the members of `h`. */
-const selected = (h: Holder, def: DataNodeMeta, st: ReadState): boolean => {
+/** Whether the member of `plan` is selected among the members of `h`; keys are part of every entry written, whatever depth and fields select. */
+const selected = (h: Holder, plan: MemberPlan, st: ReadState): boolean => {
   const o = st.options;
-  if (o.content !== 'all' && !admitsContent(def, o.content)) return false;
-  if (h.fields !== undefined && fieldsBelow(h.fields, def) === null && !isKeyOf(h, def)) return false;
-  if (h.xfields !== undefined && xfieldsBelow(h.xfields, def) === null && !isKeyOf(h, def)) return false;
-  return o.depth === undefined || h.level + 1 <= o.depth || isKeyOf(h, def);
+  if (o.content !== 'all' && !admitsContent(plan.def as DataNodeMeta, o.content)) return false;
+  if (h.fields !== undefined && fieldsBelow(h.fields, plan.def as DataNodeMeta) === null && !plan.key) return false;
+  if (h.xfields !== undefined && xfieldsBelow(h.xfields, plan.def as DataNodeMeta) === null && !plan.key) return false;
+  return o.depth === undefined || h.level + 1 <= o.depth || plan.key;
 };
 
 /** The holder for the members of a container or entry of `def` one level below `h`. */
@@ -138,7 +141,7 @@ const below = (h: Holder, def: ContainerMeta | ListMeta, data: DataContainer, st
 
 const deeper = (level: number, st: ReadState): boolean => st.options.depth === undefined || level < st.options.depth;
 
-const plansOf = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[]): readonly (MemberPlan | undefined)[] =>
+const plansOf = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[]): readonly MemberPlan[] =>
   memberPlans(defs, h.meta, h.module, buf.strict);
 
 /** The case of `choice` in effect in `h`: the one holding data, else the one whose defaults show. */
@@ -147,23 +150,24 @@ const caseInEffect = (h: Holder, choice: ChoiceMeta, st: ReadState): CaseMeta | 
   return name === undefined ? undefined : choice.cases.find((c) => c.name === name);
 };
 
-/** Writes the selected members among `defs` (a holder's children, or a case's), synchronously: no list may sit below. */
-const writeMembersNow = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[], plans: readonly (MemberPlan | undefined)[], first: boolean, st: ReadState): boolean => {
-  for (let i = 0; i < defs.length; i++) {
-    const def = defs[i] as DataDef;
-    if (def.kind === 'choice') {
-      const c = caseInEffect(h, def, st);
-      if (c !== undefined) first = writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
+/** Writes the selected members of `plans` (a holder's children, or a case's), synchronously: no list may sit below. */
+const writeMembersNow = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], first: boolean, st: ReadState): boolean => {
+  for (let i = 0; i < plans.length; i++) {
+    const plan = plans[i] as MemberPlan;
+    const kind = plan.kind;
+    if (kind === CHOICE) {
+      const c = caseInEffect(h, plan.def as ChoiceMeta, st);
+      if (c !== undefined) first = writeMembersNow(buf, h, plansOf(buf, h, c.children), first, st);
       continue;
     }
-    if (!selected(h, def, st)) continue;
-    const plan = plans[i] as MemberPlan;
-    if (def.kind === 'container') {
+    if (!selected(h, plan, st)) continue;
+    if (kind === CONTAINER) {
+      const def = plan.def as ContainerMeta;
       const data = containerData(h.data.values.get(def), def, st);
       if (data === undefined) continue;
       first = writeContainerNow(buf, h, def, plan, data, first, st);
-    } else if (def.kind !== 'list') {
-      first = writeField(buf, h, def, plan, first, st);
+    } else if (kind !== LIST) {
+      first = writeField(buf, h, plan, first, st);
     }
   }
   return first;
@@ -173,7 +177,7 @@ const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, plan:
   st.budget.spend(1);
   buf.text += first ? plan.first : plan.next;
   const inner = below(h, def, data, st);
-  if (deeper(inner.level, st)) writeMembersNow(buf, inner, def.children, plansOf(buf, inner, def.children), true, st);
+  if (deeper(inner.level, st)) writeMembersNow(buf, inner, plansOf(buf, inner, def.children), true, st);
   buf.text += '}';
   return false;
 };
@@ -181,16 +185,17 @@ const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, plan:
 /** As writeMembersNow, for members among which lists may sit: flushes between list entries. */
 function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], first: boolean, st: ReadState): Co<boolean> {
   const plans = plansOf(buf, h, defs);
-  for (let i = 0; i < defs.length; i++) {
-    const def = defs[i] as DataDef;
-    if (def.kind === 'choice') {
-      const c = caseInEffect(h, def, st);
-      if (c !== undefined) first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, c.children, plansOf(buf, h, c.children), first, st);
+  for (let i = 0; i < plans.length; i++) {
+    const plan = plans[i] as MemberPlan;
+    const kind = plan.kind;
+    if (kind === CHOICE) {
+      const c = caseInEffect(h, plan.def as ChoiceMeta, st);
+      if (c !== undefined) first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, plansOf(buf, h, c.children), first, st);
       continue;
     }
-    if (!selected(h, def, st)) continue;
-    const plan = plans[i] as MemberPlan;
-    if (def.kind === 'container') {
+    if (!selected(h, plan, st)) continue;
+    if (kind === CONTAINER) {
+      const def = plan.def as ContainerMeta;
       const data = containerData(h.data.values.get(def), def, st);
       if (data === undefined) continue;
       if (!hasListBelow(def)) {
@@ -204,14 +209,15 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
       buf.text += '}';
       first = false;
       if (buf.size >= st.flushAt) yield FLUSH;
-    } else if (def.kind === 'list') {
+    } else if (kind === LIST) {
+      const def = plan.def as ListMeta;
       const entries = h.data.values.get(def) as readonly DataContainer[] | undefined;
       if (entries === undefined) continue;
       buf.text += first ? plan.first : plan.next;
       yield* writeRows(buf, below(h, def, NOTHING, st), def, entries, st);
       first = false;
     } else {
-      first = writeField(buf, h, def, plan, first, st);
+      first = writeField(buf, h, plan, first, st);
     }
   }
   return first;
@@ -235,7 +241,7 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
     buf.text += row === from ? '{' : ',{';
     st.budget.spend(1);
     inner.data = e;
-    if (flat) writeMembersNow(buf, inner, defs, plans, true, st);
+    if (flat) writeMembersNow(buf, inner, plans, true, st);
     else yield* writeMembers(buf, inner, defs, true, st);
     buf.text += '}';
     if (buf.text.length >= SPILL_AT) {
