@@ -26,29 +26,6 @@ export type ReadBody =
   | { readonly kind: 'whole'; readonly text: string }
   | { readonly kind: 'stream'; readonly first: string; readonly rest: AsyncIterable<string> };
 
-const streamRest = (runner: Runner<void>, buffer: JsonBuffer): AsyncIterable<Chunk> => ({
-  [Symbol.asyncIterator]: () => {
-    let finished = false;
-    return {
-      async next(): Promise<IteratorResult<Chunk>> {
-        while (!finished) {
-          const s = await runner.step();
-          if (s.done) finished = true;
-          const chunk = buffer.take();
-          if (chunk.length > 0) return { done: false, value: chunk };
-        }
-        return { done: true, value: undefined };
-      },
-      async return(): Promise<IteratorResult<Chunk>> {
-        finished = true;
-        runner.cancel();
-        buffer.drop();
-        return { done: true, value: undefined };
-      },
-    };
-  },
-});
-
 /**
  * How a read whose answer is bounded (rx.max-node-count) decides before
  * the status line that it fits: its output is held until the walk ends
@@ -78,22 +55,69 @@ const concat = (chunks: Chunk[]): Chunk => {
   return whole;
 };
 
-/** The held chunks, then the rest of the walk. */
-const heldThenRest = (held: Chunk[], rest: AsyncIterable<Chunk>): AsyncIterable<Chunk> => ({
-  [Symbol.asyncIterator]: () => {
-    const it = rest[Symbol.asyncIterator]();
-    return {
-      next: async (): Promise<IteratorResult<Chunk>> => {
-        const c = held.shift();
-        return c === undefined ? it.next() : { done: false, value: c };
-      },
-      return: async (): Promise<IteratorResult<Chunk>> => {
-        giveBack(held);
-        return (await it.return?.()) ?? { done: true, value: undefined };
-      },
-    };
-  },
-});
+const DONE: IteratorResult<Chunk> = { done: true, value: undefined };
+
+/**
+ * The rest of a streamed read: the chunks held while it was counted
+ * (FitCheck), then the walk's output as it is made. One object per answer
+ * and one Promise per chunk: the walk runs synchronously until it flushes
+ * and only a step that waits on a node adds a Promise of its own. A read
+ * that throws or is returned gives back what it holds and ends its walk.
+ * Single use: it is its own iterator.
+ */
+class ReadRest implements AsyncIterableIterator<Chunk> {
+  #finished = false;
+
+  constructor(private readonly held: Chunk[], private readonly runner: Runner<void>, private readonly buffer: JsonBuffer) {}
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<Chunk>> {
+    const c = this.held.shift();
+    return c === undefined ? this.#pull() : Promise.resolve({ done: false, value: c });
+  }
+
+  return(): Promise<IteratorResult<Chunk>> {
+    this.#stop();
+    return Promise.resolve(DONE);
+  }
+
+  #pull(): Promise<IteratorResult<Chunk>> {
+    try {
+      while (!this.#finished) {
+        const s = this.runner.stepNow();
+        if (s instanceof Promise) return s.then((r) => this.#after(r) ?? this.#pull(), (e: unknown) => this.#fail(e));
+        const r = this.#after(s);
+        if (r !== undefined) return Promise.resolve(r);
+      }
+    } catch (e) {
+      return this.#fail(e);
+    }
+    return Promise.resolve(DONE);
+  }
+
+  /** The next result once a step made output or ended the walk, else undefined (step on). */
+  #after(s: { done: boolean }): IteratorResult<Chunk> | undefined {
+    if (s.done) this.#finished = true;
+    const chunk = this.buffer.take();
+    if (chunk.length > 0) return { done: false, value: chunk };
+    return this.#finished ? DONE : undefined;
+  }
+
+  #fail(e: unknown): Promise<never> {
+    this.#stop();
+    return Promise.reject(e);
+  }
+
+  #stop(): void {
+    this.#finished = true;
+    giveBack(this.held);
+    this.runner.cancel();
+    this.buffer.drop();
+  }
+}
 
 /**
  * Runs the walk on, holding its output, until it is known to fit (see
@@ -138,7 +162,7 @@ class Hold {
     if (this.size < this.fit.holdAt || count === undefined) return undefined;
     return count().then(() => {
       this.fit.lift();
-      return { kind: 'stream', first: this.held.shift() ?? '', rest: heldThenRest(this.held, streamRest(this.runner, this.buffer)) } as const;
+      return { kind: 'stream', first: this.held.shift() ?? '', rest: new ReadRest(this.held, this.runner, this.buffer) } as const;
     }, (e: unknown) => this.fail(e));
   }
 
@@ -161,7 +185,7 @@ export const runRead = (walk: Co<void>, buffer: JsonBuffer, fit?: FitCheck): Rea
   const settle = (s: { done: boolean }): ReadChunks | Promise<ReadChunks> => {
     if (s.done) return { kind: 'whole', body: buffer.take() };
     if (fit !== undefined) return new Hold(runner, buffer, fit).run();
-    return { kind: 'stream', first: buffer.take(), rest: streamRest(runner, buffer) };
+    return { kind: 'stream', first: buffer.take(), rest: new ReadRest([], runner, buffer) };
   };
   return first instanceof Promise ? first.then(settle, (e: unknown) => {
     runner.cancel();

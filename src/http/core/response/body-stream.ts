@@ -17,36 +17,56 @@ const framed = (prefix: string, body: Chunk, suffix: string): Chunk => {
   return Buffer.concat([Buffer.from(prefix), body, Buffer.from(suffix)]);
 };
 
-export const bodyOf = (read: ReadChunks, prefix: string, suffix: string): ResponseBody => {
-  if (read.kind === 'whole') return framed(prefix, read.body, suffix);
-  return {
-    [Symbol.asyncIterator]: (): AsyncIterator<Chunk> => {
-      const rest = read.rest[Symbol.asyncIterator]();
-      let stage: 'first' | 'rest' | 'suffix' | 'end' = 'first';
-      return {
-        async next(): Promise<IteratorResult<Chunk>> {
-          if (stage === 'first') {
-            stage = 'rest';
-            return { done: false, value: framed(prefix, read.first, '') };
-          }
-          if (stage === 'rest') {
-            const r = await rest.next().catch((e: unknown) => {
-              stage = 'end';
-              throw e;
-            });
-            if (!r.done) return r;
-            stage = 'suffix';
-            if (suffix !== '') return { done: false, value: suffix };
-          }
-          stage = 'end';
-          return { done: true, value: undefined };
-        },
-        async return(): Promise<IteratorResult<Chunk>> {
-          stage = 'end';
-          await rest.return?.();
-          return { done: true, value: undefined };
-        },
-      };
-    },
+/**
+ * The prefix and the first chunk, then the read's own chunks as they are
+ * pulled (no Promise of its own per chunk), then the suffix.
+ */
+class FramedBody implements AsyncIterableIterator<Chunk> {
+  #stage: 'first' | 'rest' | 'end' = 'first';
+  readonly #rest: AsyncIterator<Chunk>;
+
+  constructor(private readonly first: Chunk, rest: AsyncIterable<Chunk>, private readonly prefix: string, private readonly suffix: string) {
+    this.#rest = rest[Symbol.asyncIterator]();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<Chunk>> {
+    if (this.#stage === 'first') {
+      this.#stage = 'rest';
+      return Promise.resolve({ done: false, value: framed(this.prefix, this.first, '') });
+    }
+    if (this.#stage === 'end') return Promise.resolve(DONE);
+    const r = this.#rest.next();
+    return this.suffix === '' ? r.then(this.#passOn, this.#failed) : r.then(this.#thenSuffix, this.#failed);
+  }
+
+  return(): Promise<IteratorResult<Chunk>> {
+    this.#stage = 'end';
+    const r = this.#rest.return?.();
+    return r === undefined ? Promise.resolve(DONE) : r.then(() => DONE);
+  }
+
+  readonly #passOn = (r: IteratorResult<Chunk>): IteratorResult<Chunk> => {
+    if (r.done === true) this.#stage = 'end';
+    return r;
   };
-};
+
+  readonly #thenSuffix = (r: IteratorResult<Chunk>): IteratorResult<Chunk> => {
+    if (r.done !== true) return r;
+    this.#stage = 'end';
+    return { done: false, value: this.suffix };
+  };
+
+  readonly #failed = (e: unknown): never => {
+    this.#stage = 'end';
+    throw e;
+  };
+}
+
+const DONE: IteratorResult<Chunk> = { done: true, value: undefined };
+
+export const bodyOf = (read: ReadChunks, prefix: string, suffix: string): ResponseBody =>
+  read.kind === 'whole' ? framed(prefix, read.body, suffix) : new FramedBody(read.first, read.rest, prefix, suffix);
