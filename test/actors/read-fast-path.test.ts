@@ -12,7 +12,7 @@ import { Browser } from '../../src/actors/browser.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import type { Node } from '../../src/actors/node.ts';
 import { Datastore, DataContainerNode, traceNode, wrapDeep } from '../../src/actors/nodes/index.ts';
-import { CHUNK_BYTES } from '../../src/actors/nodes/chunk-bytes.ts';
+import { CHUNK_BYTES, chunkBytesCounts } from '../../src/actors/nodes/chunk-bytes.ts';
 import { resolveFields, type FieldSelection } from '../../src/actors/read/field-selection.ts';
 import { plainData } from '../../src/actors/read/plain-data.ts';
 import { read, readChunks } from '../../src/actors/read/read.ts';
@@ -194,4 +194,49 @@ test('a long list streams in chunks of about the flush size, each whole UTF-8, a
   t.is(doc.row.length, 20_000);
   t.deepEqual(doc.row[12_345], { id: 12_345, label: text(12_345) });
   t.is(await readText(browser.root(), [{ meta: table }, { meta: row, key: undefined }], { withDefaults: 'explicit', maxNodes: 1_000_000 }, flushAt), texts.join(''));
+});
+
+test('a long read whose node fails mid-stream: the rest rejects with the node\'s error, ends, and gives back the buffer it was filling', async (t) => {
+  const { schema, module } = loadFixture('runtime', 'rt-reads.yang');
+  const table = metaAt(module, 'table') as ContainerMeta;
+  const row = metaAt(module, 'table/row') as ListMeta;
+  const id = metaAt(module, 'table/row/id') as LeafMeta;
+  const label = metaAt(module, 'table/row/label') as LeafMeta;
+  const tree = new DataContainer(module);
+  const rows = Array.from({ length: 20_000 }, (_, i) => new DataContainer(row).set(id, i).set(label, `row ${i}`.padEnd(40, '.')));
+  tree.set(table, new DataContainer(table).set(row, rows));
+  // node by node (not the fast path); the list fails at row 15,000, well past the first chunks
+  const failing = wrapDeep(new DataContainerNode(tree), (n) => {
+    const next = n.next?.bind(n);
+    if (next === undefined) return n;
+    n.next = (r) => {
+      if (r.row === 15_000) throw new Error('row 15000 is gone');
+      return next(r);
+    };
+    return n;
+  });
+  const browser = new Browser(module, schema, () => failing);
+  const before = chunkBytesCounts();
+  const body = await readChunks([browser.root()], [{ meta: table }, { meta: row, key: undefined }], { ...defaultReadOptions, maxNodes: Number.POSITIVE_INFINITY }, 16 * 1024);
+  t.is(body.kind, 'stream');
+  if (body.kind !== 'stream') return;
+  const it = body.rest[Symbol.asyncIterator]();
+  let received = typeof body.first === 'string' ? 0 : 1;
+  const failure = await (async (): Promise<unknown> => {
+    for (;;) {
+      try {
+        const r = await it.next();
+        if (r.done === true) return undefined;
+        if (typeof r.value !== 'string') received += 1;
+      } catch (e) {
+        return e;
+      }
+    }
+  })();
+  t.regex(failure instanceof Error ? failure.message : String(failure), /row 15000 is gone/);
+  t.true(received > 20, `${received} chunks before the failure`);
+  t.deepEqual(await it.next(), { done: true, value: undefined });
+  // every buffer lent for this read is one the test received, or was given back
+  const after = chunkBytesCounts();
+  t.is((after.lent - before.lent) - (after.given - before.given), received);
 });
