@@ -120,6 +120,43 @@ export class Runner<T> {
   }
 }
 
+/** The rest of a walk that paused on `first`: waits for it, then goes on where the walk stopped. */
+function* after<T>(first: Pending, gen: Co<T>): Co<T> {
+  let step: IteratorResult<Pending | typeof FLUSH, T> = { done: false, value: first };
+  let finished = false;
+  try {
+    for (;;) {
+      let input: unknown;
+      let failure: { error: unknown } | undefined;
+      try {
+        input = yield step.value as Pending | typeof FLUSH;
+      } catch (error) {
+        failure = { error };
+      }
+      step = failure === undefined ? gen.next(input) : gen.throw(failure.error);
+      if (step.done === true) {
+        finished = true;
+        return step.value;
+      }
+    }
+  } finally {
+    if (!finished) gen.return(undefined as T);
+  }
+}
+
+/**
+ * Runs a walk to its end (flushes are ignored): at once, with no Runner and
+ * no Promise, when it never waits; else from where it first waited, as
+ * runToEnd does.
+ */
+export const runNow = <T>(gen: Co<T>): T | Promise<T> => {
+  for (;;) {
+    const step = gen.next();
+    if (step.done === true) return step.value;
+    if (step.value !== FLUSH) return runToEnd(after(step.value, gen));
+  }
+};
+
 /** Runs a walk to its end (flushes are ignored). */
 export const runToEnd = async <T>(gen: Co<T>): Promise<T> => {
   const r = new Runner(gen);

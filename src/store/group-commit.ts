@@ -1,24 +1,33 @@
 /**
  * Group commit: records queue while a sync runs; then one write and one
- * sync cover all of them. A record's promise resolves once a sync that
- * started after it was written has finished (and its segment is ready), so
- * an acknowledged record is durable, in order. After a failed write or sync
+ * sync cover all of them. The records added while a sync runs form the
+ * next group, and share one Promise: it resolves once the sync that started
+ * after they were written has finished (and its segments are ready), so an
+ * acknowledged record is durable, in order. After a failed write or sync
  * nothing more is accepted: the journal can no longer say what is on disk.
  */
 import type { JournalSegment } from './journal-segment.ts';
 
-interface Waiter {
-  readonly seq: number;
-  readonly resolve: () => void;
-  readonly reject: (e: unknown) => void;
+/** The records one write and sync cover, and the Promise their writers wait on. */
+class Group {
+  readonly done: Promise<void>;
+  resolve!: () => void;
+  reject!: (e: unknown) => void;
+
+  constructor() {
+    this.done = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
 }
 
 export class GroupCommit {
-  private seq = 0;
-  private durable = 0;
-  private readonly waiters: Waiter[] = [];
+  /** Records added since the last write began (the next group), if any. */
+  private next: Group | undefined;
+  /** The group being written and synced, if any. */
+  private syncing: Group | undefined;
   private readonly dirty = new Set<JournalSegment>();
-  private running = false;
   private failure: Error | undefined;
   /** Syncs done (each covering one group of records). */
   syncs = 0;
@@ -32,53 +41,47 @@ export class GroupCommit {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     segment.queue(text);
     this.dirty.add(segment);
-    this.seq += 1;
-    return this.wait(this.seq);
+    if (this.next !== undefined) return this.next.done;
+    const group = (this.next = new Group());
+    if (this.syncing === undefined) void this.run();
+    return group.done;
   }
 
   /** Resolves once everything added so far is durable. */
   flush(): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
-    return this.durable >= this.seq ? Promise.resolve() : this.wait(this.seq);
+    return (this.next ?? this.syncing)?.done ?? Promise.resolve();
   }
 
-  private wait(seq: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.waiters.push({ seq, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        void this.run();
-      }
-    });
-  }
-
+  /** Writes and syncs group after group while there is one (the first write happens at once, in the caller's turn). */
   private async run(): Promise<void> {
-    try {
-      while (this.durable < this.seq && this.failure === undefined) {
-        const target = this.seq;
-        const segments = [...this.dirty];
-        this.dirty.clear();
-        try {
-          for (const s of segments) s.write();
-          for (const s of segments) await s.sync();
-          for (const s of segments) await s.ready;
-        } catch (e) {
-          this.fail(e);
-          return;
-        }
-        this.syncs += 1;
-        this.durable = target;
-        let n = 0;
-        while (n < this.waiters.length && (this.waiters[n] as Waiter).seq <= target) n++;
-        for (const w of this.waiters.splice(0, n)) w.resolve();
+    for (let group = this.next; group !== undefined && this.failure === undefined; group = this.next) {
+      this.next = undefined;
+      this.syncing = group;
+      const segments = [...this.dirty];
+      this.dirty.clear();
+      try {
+        for (const s of segments) s.write();
+        for (const s of segments) await s.sync();
+        for (const s of segments) await s.ready;
+      } catch (e) {
+        this.fail(e);
+        return;
       }
-    } finally {
-      this.running = false;
+      this.syncs += 1;
+      this.syncing = undefined;
+      group.resolve();
     }
   }
 
   private fail(e: unknown): void {
     this.failure ??= e instanceof Error ? e : new Error(String(e));
-    for (const w of this.waiters.splice(0)) w.reject(this.failure);
+    for (const g of [this.syncing, this.next]) {
+      // Every writer of these records awaits the Promise: none is left unhandled.
+      g?.done.catch(() => undefined);
+      g?.reject(this.failure);
+    }
+    this.syncing = undefined;
+    this.next = undefined;
   }
 }

@@ -58,8 +58,13 @@ export class Persistence implements LiveState {
     this.open += 1;
   }
 
-  /** The edit began with `began` ended: stored when committed, dropped when it failed. */
-  ended(module: ModuleMeta, r: EditRequest): Promise<void> | undefined {
+  /**
+   * The edit began with `began` ended: stored when committed, dropped when
+   * it failed. The durability Promise goes to `after` when given, else to
+   * the array under AFTER_COMMIT in the edit's context, if any (and then
+   * undefined is answered).
+   */
+  ended(module: ModuleMeta, r: EditRequest, after: unknown = r.selection?.context?.[AFTER_COMMIT]): Promise<void> | undefined {
     const recorder = this.recorder(module);
     let durable: Promise<void> | undefined;
     if (r.failure !== undefined) {
@@ -74,7 +79,6 @@ export class Persistence implements LiveState {
     this.open = Math.max(0, this.open - 1);
     if (this.open === 0 && this.settled.length > 0) for (const f of this.settled.splice(0)) f();
     if (durable === undefined) return undefined;
-    const after = r.selection?.context?.[AFTER_COMMIT];
     if (!Array.isArray(after)) return durable;
     after.push(durable);
     return undefined;

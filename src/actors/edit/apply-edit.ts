@@ -18,7 +18,7 @@ import { entryOf, listOf, type TargetStep } from '../navigate.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { Selection } from '../selection.ts';
 import { copyInto, displaceFor, failed } from './copy-into.ts';
-import { editWithHooks, withNode } from './edit-hooks.ts';
+import { CHANGED, CREATED, DELETED, editWithHooks, withNode } from './edit-hooks.ts';
 import { placeValue, rowFor, type InsertAt } from './insert-at.ts';
 import { stepsPath } from './steps-path.ts';
 
@@ -155,68 +155,72 @@ export function* applyEdit(
 ): Co<EditOutcome> {
   const last = steps[steps.length - 1];
   const fieldStep = last !== undefined && isField(last) ? last : undefined;
-  const nodeSteps = fieldStep === undefined ? steps : steps.slice(0, -1);
+  const nodeSteps = fieldStep === undefined ? steps.length : steps.length - 1;
   const chain: Level[] = [{ sel: root }];
-  for (const step of nodeSteps) {
-    const next = yield* down(chain[chain.length - 1] as Level, step);
+  for (let i = 0; i < nodeSteps; i++) {
+    const next = yield* down(chain[chain.length - 1] as Level, steps[i] as TargetStep);
     if (next === undefined) break;
     chain.push(next);
   }
   const existing = chain.length - 1;
   const deepest = chain[existing] as Level;
-  const ancestors = chain.slice(0, existing).reverse().map((l) => l.sel);
-  const allThere = existing === nodeSteps.length;
+  const ancestors: Selection[] = [];
+  for (let i = existing - 1; i >= 0; i--) ancestors.push((chain[i] as Level).sel);
+  const allThere = existing === nodeSteps;
   const targetExists = allThere && (fieldStep === undefined || (yield* fieldExists(deepest.sel, fieldStep)));
 
   if (op === 'delete') {
     if (!targetExists && mustExist) throw dataMissing(formatPath(stepsPath(steps)));
     if (!targetExists) return { created: false, existed: false };
     if (fieldStep !== undefined) {
-      yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => writeField(deepest.sel, fieldStep, 'delete', undefined), check);
+      yield* editWithHooks(deepest.sel, CHANGED, ancestors, writeField(deepest.sel, fieldStep, 'delete', undefined), check);
     } else {
       const parent = ancestors[0];
-      const step = nodeSteps[nodeSteps.length - 1];
+      const step = steps[nodeSteps - 1];
       if (parent === undefined || step === undefined) throw new RestconfFailure([restconfError('operation-not-supported', 'the module root cannot be deleted', { status: 405 })]);
-      yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: true }, ancestors, function* () {
-        if (deepest.list !== undefined) {
-          const a = deepest.list.node.next?.({ selection: deepest.list, path: deepest.sel.path, meta: step.meta as ListMeta, key: stepKey(step), row: 0, new: false, delete: true });
-          if (isPending(a)) yield a;
-        } else {
-          const a = parent.node.child?.({ selection: parent, path: deepest.sel.path, meta: step.meta as never, new: false, delete: true });
-          if (isPending(a)) yield a;
-        }
-      }, check);
+      yield* editWithHooks(deepest.sel, DELETED, ancestors, remove(deepest, parent, step), check);
     }
     return { created: false, existed: true };
   }
 
   if (op === 'move') {
     if (!targetExists || insert === undefined || last === undefined) throw dataMissing(formatPath(stepsPath(steps)));
-    yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => place(deepest, last, fieldStep, insert), check);
+    yield* editWithHooks(deepest.sel, CHANGED, ancestors, place(deepest, last, fieldStep, insert), check);
     return { created: false, existed: true };
   }
 
-  if (op === 'create' && targetExists) throw dataExists(fieldStep === undefined ? (chain[existing - 1]?.sel ?? root) : deepest.sel, last ?? nodeSteps[0] as TargetStep);
+  if (op === 'create' && targetExists) throw dataExists(fieldStep === undefined ? (chain[existing - 1]?.sel ?? root) : deepest.sel, last ?? steps[0] as TargetStep);
   const mode = op === 'replace' ? 'replace' : 'merge';
-  const missing = nodeSteps.slice(existing);
   const finish = function* (target: Selection, isNew: boolean): Co<void> {
     if (fieldStep !== undefined && !targetExists) yield* displaceFor(target, fieldStep.meta as DataNodeMeta);
     if (fieldStep === undefined && !isNew && insert !== undefined && last !== undefined) yield* place(deepest, last, undefined, insert);
     if (fieldStep !== undefined) yield* writeField(target, fieldStep, op, input as FieldValue | undefined, insert);
     else yield* copyInto(target, (input as DataContainer | undefined) ?? new DataContainer(target.meta as never), mode, isNew);
   };
+  // The steps from `existing` on are missing: each is created below the one before, then the target is written.
   const build = function* (at: Selection, i: number): Co<void> {
-    const step = missing[i];
-    if (step === undefined) {
-      yield* finish(at, i > 0);
+    const step = steps[i];
+    if (i === nodeSteps || step === undefined) {
+      yield* finish(at, i > existing);
       return;
     }
     yield* displaceFor(at, step.meta as DataNodeMeta);
-    const made = yield* create(at, step, i === missing.length - 1 && fieldStep === undefined ? insert : undefined);
-    yield* withNode(made, { editRoot: true, new: true, delete: false }, () => build(made, i + 1));
+    const made = yield* create(at, step, i === nodeSteps - 1 && fieldStep === undefined ? insert : undefined);
+    yield* withNode(made, CREATED, build(made, i + 1));
   };
-  yield* editWithHooks(deepest.sel, { editRoot: true, new: false, delete: false }, ancestors, () => (missing.length === 0 ? finish(deepest.sel, false) : build(deepest.sel, 0)), check);
+  yield* editWithHooks(deepest.sel, CHANGED, ancestors, existing === nodeSteps ? finish(deepest.sel, false) : build(deepest.sel, existing), check);
   return { created: !targetExists, existed: targetExists };
+}
+
+/** Deletes the existing target node of `step` (a list entry or a container below `parent`). */
+function* remove(target: Level, parent: Selection, step: TargetStep): Co<void> {
+  if (target.list !== undefined) {
+    const a = target.list.node.next?.({ selection: target.list, path: target.sel.path, meta: step.meta as ListMeta, key: stepKey(step), row: 0, new: false, delete: true });
+    if (isPending(a)) yield a;
+  } else {
+    const a = parent.node.child?.({ selection: parent, path: target.sel.path, meta: step.meta as never, new: false, delete: true });
+    if (isPending(a)) yield a;
+  }
 }
 
 /** Moves the existing target (a list entry of `at`, or a value of the leaf-list `fieldStep`) where `insert` says. */

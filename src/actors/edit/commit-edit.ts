@@ -19,6 +19,7 @@ import { AFTER_COMMIT } from '../../store/persistence.ts';
 import { encodeData } from '../../data/json/index.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd } from '../co.ts';
+import { Selection } from '../selection.ts';
 import type { Device } from '../device.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { TargetStep } from '../navigate.ts';
@@ -73,22 +74,24 @@ export type AuthorizeEdit = (browser: Browser, cmd: EditCommand) => void | Promi
 
 export const commitEdit = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
-  const context = storageContext(cmd.context, durable);
   const outcome = await browser.mailbox.run(async () => {
-    await (cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined)?.(browser, cmd);
-    const root = browser.root(context);
+    const authorize = cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;
+    if (authorize !== undefined) await authorize(browser, cmd);
+    const root = browser.root(cmd.context);
     try {
       const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
-      if (store !== undefined) return await applyInPlace(device, root, store, cmd);
+      if (store !== undefined) return await applyInPlace(device, root, store, cmd, durable);
       const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
-      const done = await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));
+      const stored = new Selection(browser, root.node, root.meta, root.path, undefined, storageContext(root.context, durable));
+      const done = await runToEnd(applyEdit(stored, cmd.steps, cmd.operation, cmd.input, cmd.insert));
       committed?.();
       return done;
     } finally {
       root.node.release?.();
     }
   });
-  if (durable.length > 0) await Promise.all(durable);
+  if (durable.length === 1) await durable[0];
+  else if (durable.length > 1) await Promise.all(durable);
   publish(browser, cmd, outcome);
   return outcome;
 };

@@ -75,7 +75,7 @@ export const commitEdits = async (device: Device, edits: readonly PlannedEdit[],
       }
     };
     // Every root begins before the first edit and ends after the last (with the failure, when one failed).
-    const transaction = roots.reduceRight<() => Co<void>>((inside, { root }) => () => editWithHooks(root, NONE, [], inside), body);
+    const transaction = roots.reduceRight<() => Co<void>>((inside, { root }) => () => editWithHooks(root, NONE, [], inside()), body);
     try {
       await runToEnd(transaction());
     } finally {

@@ -17,7 +17,7 @@ import type { Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { Selection } from '../selection.ts';
-import { withNode } from './edit-hooks.ts';
+import { CHANGED, CREATED, withNode } from './edit-hooks.ts';
 
 export type MergeMode = 'merge' | 'replace';
 
@@ -106,7 +106,7 @@ export function* copyInto(sel: Selection, input: DataContainer, mode: MergeMode,
         }
         if (node === undefined) throw failed(sel, `the node could not create container "${def.name}"`);
         const child = sel.select(node, def, path);
-        yield* withNode(child, { editRoot: true, new: created, delete: false }, () => copyInto(child, v as DataContainer, mode, created));
+        yield* withNode(child, created ? CREATED : CHANGED, copyInto(child, v as DataContainer, mode, created));
         break;
       }
       case 'list':
@@ -163,7 +163,7 @@ function* copyList(sel: Selection, def: ListMeta, entries: readonly DataContaine
     }
     if (item === undefined) throw failed(sel, `the node could not create an entry of list "${def.name}"`);
     const entry = list.select(item.node, def, epath, key);
-    yield* withNode(entry, { editRoot: true, new: created, delete: false }, () => copyInto(entry, e, 'merge', created));
+    yield* withNode(entry, created ? CREATED : CHANGED, copyInto(entry, e, 'merge', created));
     row += 1;
   }
 }

@@ -10,7 +10,12 @@ import type { Co } from '../co.ts';
 import type { EditFlags } from '../requests.ts';
 import type { Selection } from '../selection.ts';
 
+/** The flags of an ancestor an edit bubbles to. */
 export const NONE: EditFlags = { editRoot: false, new: false, delete: false };
+/** The flags of a node the edit changes (or below which it changes), one it deletes, one it creates. */
+export const CHANGED: EditFlags = { editRoot: true, new: false, delete: false };
+export const DELETED: EditFlags = { editRoot: true, new: false, delete: true };
+export const CREATED: EditFlags = { editRoot: true, new: true, delete: false };
 
 /** The node's beginEdit; its answer (a Promise to wait for, when pending). */
 const begin = (sel: Selection, flags: EditFlags): Answer<void> | undefined =>
@@ -31,11 +36,12 @@ function* endFailed(sel: Selection, flags: EditFlags, failure: unknown): Co<void
 
 /**
  * An edit of `target`, bubbling to `ancestors` (nearest first), with `body`
- * doing the changes; `check`, when given, runs once the body is done and
- * before any node ends: when it throws, the edit fails like a body that
- * throws (every node that began ends with the failure).
+ * doing the changes (a walk not yet started: it runs once every node
+ * began); `check`, when given, runs once the body is done and before any
+ * node ends: when it throws, the edit fails like a body that throws (every
+ * node that began ends with the failure).
  */
-export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: () => Co<void>, check?: () => void): Co<void> {
+export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: readonly Selection[], body: Co<void>, check?: () => void): Co<void> {
   // How many began: the target, then that many minus one ancestors, in order.
   // (The hooks are called directly, not through a generator each: most answer at once.)
   let begun = 0;
@@ -43,12 +49,12 @@ export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: r
     const a = begin(target, flags);
     if (isPending(a)) yield a;
     begun = 1;
-    for (const s of ancestors) {
-      const b = begin(s, NONE);
+    for (let i = 0; i < ancestors.length; i++) {
+      const b = begin(ancestors[i] as Selection, NONE);
       if (isPending(b)) yield b;
       begun += 1;
     }
-    yield* body();
+    yield* body;
     check?.();
   } catch (e) {
     if (begun > 0) yield* endFailed(target, flags, e);
@@ -57,18 +63,18 @@ export function* editWithHooks(target: Selection, flags: EditFlags, ancestors: r
   }
   const a = end(target, flags);
   if (isPending(a)) yield a;
-  for (const s of ancestors) {
-    const b = end(s, NONE);
+  for (let i = 0; i < ancestors.length; i++) {
+    const b = end(ancestors[i] as Selection, NONE);
     if (isPending(b)) yield b;
   }
 }
 
-/** A descendant inside an edit: begin, body, end (endEdit with the failure if the body fails). */
-export function* withNode(sel: Selection, flags: EditFlags, body: () => Co<void>): Co<void> {
+/** A descendant inside an edit: begin, body (a walk not yet started), end (endEdit with the failure if the body fails). */
+export function* withNode(sel: Selection, flags: EditFlags, body: Co<void>): Co<void> {
   const a = begin(sel, flags);
   if (isPending(a)) yield a;
   try {
-    yield* body();
+    yield* body;
   } catch (e) {
     yield* endFailed(sel, flags, e);
     throw e;

@@ -13,7 +13,7 @@
  * the edit is undone, the missing data read, and the edit made again.
  */
 import { ChangeSet, validateChange } from '../../validate/index.ts';
-import { Runner, type Co } from '../co.ts';
+import { runNow } from '../co.ts';
 import type { Device } from '../device.ts';
 import type { DatastoreRootNode } from '../nodes/datastore.ts';
 import type { Selection } from '../selection.ts';
@@ -25,18 +25,12 @@ import { ATTEMPTS, brokenConstraints, tooManyAttempts } from './validate-candida
 /** Thrown by the check when data it needs is still being read: the edit is undone and made again. */
 const AGAIN: unique symbol = Symbol('again');
 
-/** Runs a walk; the datastore's nodes answer at once, so it ends without waiting. */
-const run = <T>(walk: Co<T>): T | Promise<T> => {
-  const step = new Runner(walk).stepNow();
-  const value = (s: Awaited<typeof step>): T => {
-    if (!s.done) throw new Error('an edit does not flush');
-    return s.value;
-  };
-  return step instanceof Promise ? step.then(value) : value(step);
-};
-
-/** Applies `cmd` through `root` (the datastore's own root, `store`), validated before it ends; answers once committed. */
-export async function applyInPlace(device: Device, root: Selection, store: DatastoreRootNode, cmd: EditCommand): Promise<EditOutcome> {
+/**
+ * Applies `cmd` through `root` (the datastore's own root, `store`),
+ * validated before it ends; answers once committed, with the Promise of its
+ * durability in `durable`.
+ */
+export async function applyInPlace(device: Device, root: Selection, store: DatastoreRootNode, cmd: EditCommand, durable: Promise<void>[]): Promise<EditOutcome> {
   const roots = new CandidateRoots(device, cmd.context);
   roots.set(root.browser.module.name, store.data);
   const trees = roots.trees;
@@ -57,16 +51,16 @@ export async function applyInPlace(device: Device, root: Selection, store: Datas
         if (v.errors.length > 0) throw brokenConstraints(v.errors);
         committed = v.committed;
       };
-      store.watch(changes);
+      store.watch(changes, durable);
       try {
-        const walked = run(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert, false, check));
+        const walked = runNow(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert, false, check));
         const done = walked instanceof Promise ? await walked : walked;
         committed?.();
         return done;
       } catch (failure) {
         if (failure !== AGAIN) throw failure;
       } finally {
-        store.watch(undefined);
+        store.watch();
       }
       if (n >= ATTEMPTS) throw tooManyAttempts();
       for (const t of trees) await t.settle();

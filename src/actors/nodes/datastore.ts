@@ -79,9 +79,9 @@ export class Datastore {
     this.persistence?.began();
   }
 
-  /** An edit ended: committed, it is stored and the answer resolves once durable. */
-  editEnded(module: ModuleMeta, r: EditRequest): Promise<void> | undefined {
-    return this.persistence?.ended(module, r);
+  /** An edit ended: committed, it is stored and the answer resolves once durable (or the Promise goes to `after`: see Persistence.ended). */
+  editEnded(module: ModuleMeta, r: EditRequest, after?: Promise<void>[]): Promise<void> | undefined {
+    return after === undefined ? this.persistence?.ended(module, r) : this.persistence?.ended(module, r, after);
   }
 
   /** Resolves once every committed edit is durable. */
@@ -145,6 +145,7 @@ class EditJournal implements DataJournal {
  */
 export class DatastoreRootNode extends DataContainerNode {
   private readonly log: EditJournal;
+  private durable: Promise<void>[] | undefined;
 
   constructor(data: DataContainer, private readonly store: Datastore) {
     const log = new EditJournal();
@@ -161,9 +162,15 @@ export class DatastoreRootNode extends DataContainerNode {
     return Object.getPrototypeOf(node) === DatastoreRootNode.prototype ? node as DatastoreRootNode : undefined;
   }
 
-  /** Tells `journal` of every change made through this node and the nodes below it, until `watch(undefined)`. */
-  watch(journal: DataJournal | undefined): void {
+  /**
+   * For the edit about to run through this node: tells `journal` of every
+   * change made through it and the nodes below it, and puts the
+   * durability Promise of the committed edit in `durable` (as AFTER_COMMIT
+   * does); `watch()` stops both.
+   */
+  watch(journal?: DataJournal, durable?: Promise<void>[]): void {
     this.log.watcher = journal;
+    this.durable = durable;
   }
 
   beginEdit(): void {
@@ -173,6 +180,6 @@ export class DatastoreRootNode extends DataContainerNode {
 
   endEdit(r: EditRequest): Promise<void> | undefined {
     this.log.end(r.failure === undefined);
-    return this.store.editEnded(this.data.meta as ModuleMeta, r);
+    return this.store.editEnded(this.data.meta as ModuleMeta, r, this.durable);
   }
 }
