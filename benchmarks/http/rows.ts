@@ -44,7 +44,9 @@ export const ROWS: readonly Row[] = [
   { key: 'edit-100', title: 'PATCH one entry, 100 entries', kind: 'edit', edit: 'entry', entries: 100, path: LIST, connections: 1, durationS: 3, timeoutS: 30 },
   { key: 'edit-10k', title: 'PATCH one entry, 10,000 entries', kind: 'edit', edit: 'entry', entries: 10_000, path: LIST, connections: 1, durationS: 4, timeoutS: 30 },
   { key: 'edit-100k', title: 'PATCH one entry, 100,000 entries', kind: 'edit', edit: 'entry', entries: 100_000, path: LIST, connections: 1, durationS: 6, timeoutS: 30 },
-  { key: 'list-10k', title: 'GET 10,000-entry list', kind: 'big-get', entries: 10_000, path: LIST, connections: 4, durationS: 4, timeoutS: 30 },
+  // both list rows load the server for the same time: until a major collection RSS grows with the bytes served,
+  // so rows of unequal length would compare their lengths, not what the size of an answer costs
+  { key: 'list-10k', title: 'GET 10,000-entry list', kind: 'big-get', entries: 10_000, path: LIST, connections: 4, durationS: 6, timeoutS: 30 },
   { key: 'list-100k', title: 'GET 100,000-entry list', kind: 'big-get', entries: 100_000, path: LIST, connections: 4, durationS: 6, timeoutS: 60 },
   {
     key: 'small-under-big',
