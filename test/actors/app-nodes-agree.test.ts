@@ -24,24 +24,14 @@ import type { ModuleMeta } from '../../src/meta/meta.ts';
 import { fixtureDir, fixtureFile } from '../validate/helpers.ts';
 import { editFor, editSeed, ValuePool } from '../validate/random-edits.ts';
 import { readText } from '../helpers/read-text.ts';
+import { vcEditsTop } from '../helpers/vc-edits-top.ts';
 
 const compiled = compileSchema({ searchPath: [fixtureDir], modules: [{ file: fixtureFile('vc-edits') }] });
 if (!compiled.ok) throw new Error('vc-edits does not compile');
 const schema = compiled.context;
 const module = schema.modules.get('vc-edits') as ModuleMeta;
 
-const top = () => ({
-  limit: 100, mode: 'manual', 'default-item': 'a', 'default-alias': 'al-b', favourites: ['a', 'b'],
-  item: [
-    { name: 'a', value: 10, port: 1, alias: 'al-a', kind: 'vc-edits:fast', speed: 1000, addr: { host: 'h1', port: 80 }, gain: 5, peer: 'b', sub: [{ id: 1, target: 'b', ref: 2 }] },
-    { name: 'b', value: 20, port: 2, alias: 'al-b', kind: 'vc-edits:slow', enabled: true, channel: 3, addr: { host: 'h1', port: 81 } },
-    { name: 'c', value: 30, port: 3, enabled: false, length: 50 },
-  ],
-  pool: { size: 2, members: ['a', 'c'] },
-  settings: { level: 3, extra: 'x' },
-  disk: 'd1',
-  total: 5,
-});
+const top = vcEditsTop;
 
 /** Every node call answered with a Promise. */
 const late = (node: Node): Node => wrapDeep(node, (n) => {

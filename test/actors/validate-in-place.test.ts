@@ -29,6 +29,7 @@ import { stepsTo } from '../helpers/runtime.ts';
 import { crashImage, loadState, tempDataFile } from '../store/helpers.ts';
 import { datastore, fixtureDir, schemaOf } from '../validate/helpers.ts';
 import { editFor, editSeed, ValuePool, type Edit } from '../validate/random-edits.ts';
+import { vcEditsTop } from '../helpers/vc-edits-top.ts';
 
 /** What an edit came to: `ok`, or its errors (tag, app-tag, path, message). */
 const outcome = async (run: () => Promise<unknown>): Promise<string> => {
@@ -66,20 +67,7 @@ const serveStore = (schema: SchemaContext, start: ReadonlyMap<string, DataContai
   return { store, edit, state: (): unknown => JSON.parse(encodeDataFile(store.all, schema)) };
 };
 
-const vcDoc = {
-  'vc-edits:top': {
-    limit: 100, mode: 'manual', 'default-item': 'a', 'default-alias': 'al-b', favourites: ['a', 'b'],
-    item: [
-      { name: 'a', value: 10, port: 1, alias: 'al-a', kind: 'vc-edits:fast', speed: 1000, addr: { host: 'h1', port: 80 }, gain: 5, peer: 'b', sub: [{ id: 1, target: 'b', ref: 2 }] },
-      { name: 'b', value: 20, port: 2, alias: 'al-b', kind: 'vc-edits:slow', enabled: true, channel: 3, addr: { host: 'h1', port: 81 } },
-      { name: 'c', value: 30, port: 3, enabled: false, length: 50 },
-    ],
-    pool: { size: 2, members: ['a', 'c'] },
-    settings: { level: 3, extra: 'x' },
-    disk: 'd1',
-    total: 5,
-  },
-};
+const vcDoc = { 'vc-edits:top': vcEditsTop() };
 
 test('random edits: applied once in place and validated on a candidate, the same outcome, the same data, and what was acknowledged is on disk', async (t) => {
   const schema = schemaOf('vc-edits');

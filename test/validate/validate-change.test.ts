@@ -23,6 +23,7 @@ import { datastore, schemaOf } from './helpers.ts';
 import { applyTo, editFor, editSeed, ValuePool, type EditSeed } from './random-edits.ts';
 import { stepsTo } from '../helpers/runtime.ts';
 import type { YangValue } from '../../src/types/value.ts';
+import { vcEditsTop } from '../helpers/vc-edits-top.ts';
 
 const full = (errors: readonly RestconfError[]): string[] =>
   errors.map((e) => `${e.tag} ${e.appTag ?? '-'} ${e.path ?? '-'} ${e.message}`).sort();
@@ -71,20 +72,7 @@ async function disagreement(schema: SchemaContext, start: ReadonlyMap<string, Da
   return `${JSON.stringify(r.counterexample)}: ${why}`;
 }
 
-const fixtureDoc = {
-  'vc-edits:top': {
-    limit: 100, mode: 'manual', 'default-item': 'a', 'default-alias': 'al-b', favourites: ['a', 'b'],
-    item: [
-      { name: 'a', value: 10, port: 1, alias: 'al-a', kind: 'vc-edits:fast', speed: 1000, addr: { host: 'h1', port: 80 }, gain: 5, peer: 'b', sub: [{ id: 1, target: 'b', ref: 2 }] },
-      { name: 'b', value: 20, port: 2, alias: 'al-b', kind: 'vc-edits:slow', enabled: true, channel: 3, addr: { host: 'h1', port: 81 } },
-      { name: 'c', value: 30, port: 3, enabled: false, length: 50 },
-    ],
-    pool: { size: 2, members: ['a', 'c'] },
-    settings: { level: 3, extra: 'x' },
-    disk: 'd1',
-    total: 5,
-  },
-};
+const fixtureDoc = { 'vc-edits:top': vcEditsTop() };
 
 test('fixture: the edit\'s validation and the whole tree\'s agree after every random edit', async (t) => {
   const schema = schemaOf('vc-edits');
