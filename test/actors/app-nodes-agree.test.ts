@@ -15,7 +15,6 @@ import { commitEdit } from '../../src/actors/edit/commit-edit.ts';
 import type { Node } from '../../src/actors/node.ts';
 import { Datastore } from '../../src/actors/nodes/datastore.ts';
 import { reflectNode } from '../../src/actors/nodes/reflect-node.ts';
-import { wrapDeep } from '../../src/actors/nodes/wrap-deep.ts';
 import { emptyContext } from '../../src/actors/request-context.ts';
 import { decodeDatastore } from '../../src/data/json/index.ts';
 import { RestconfFailure } from '../../src/errors/index.ts';
@@ -25,6 +24,7 @@ import { fixtureDir, fixtureFile } from '../validate/helpers.ts';
 import { editFor, editSeed, ValuePool } from '../validate/random-edits.ts';
 import { readText } from '../helpers/read-text.ts';
 import { vcEditsTop } from '../helpers/vc-edits-top.ts';
+import { late } from '../helpers/late-node.ts';
 
 const compiled = compileSchema({ searchPath: [fixtureDir], modules: [{ file: fixtureFile('vc-edits') }] });
 if (!compiled.ok) throw new Error('vc-edits does not compile');
@@ -32,16 +32,6 @@ const schema = compiled.context;
 const module = schema.modules.get('vc-edits') as ModuleMeta;
 
 const top = vcEditsTop;
-
-/** Every node call answered with a Promise. */
-const late = (node: Node): Node => wrapDeep(node, (n) => {
-  const out = Object.create(n) as Node;
-  for (const k of ['child', 'next', 'field'] as const) {
-    const f = n[k] as ((r: never) => unknown) | undefined;
-    if (f !== undefined) (out as Record<string, unknown>)[k] = (r: never) => Promise.resolve(f.call(n, r));
-  }
-  return out;
-});
 
 const served = (root: () => Node) => {
   const browser = new Browser(module, schema, root);

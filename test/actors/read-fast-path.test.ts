@@ -168,16 +168,22 @@ test('the fast path applies to plain data-tree nodes and the datastore, never to
   t.is(plainData(walked(data)), undefined);
 });
 
-test('a long list streams in chunks of about the flush size, each whole UTF-8, and the chunks make the whole list', async (t) => {
+/** rt-reads' table holding 20,000 rows labelled by `text`. */
+const longTable = (text: (i: number) => string) => {
   const { schema, module } = loadFixture('runtime', 'rt-reads.yang');
   const table = metaAt(module, 'table') as ContainerMeta;
   const row = metaAt(module, 'table/row') as ListMeta;
   const id = metaAt(module, 'table/row/id') as LeafMeta;
   const label = metaAt(module, 'table/row/label') as LeafMeta;
   const tree = new DataContainer(module);
-  const text = (i: number): string => `row "${i}" « ligne » ✓ 🙂`;
   const rows = Array.from({ length: 20_000 }, (_, i) => new DataContainer(row).set(id, i).set(label, text(i)));
   tree.set(table, new DataContainer(table).set(row, rows));
+  return { schema, module, table, row, tree };
+};
+
+test('a long list streams in chunks of about the flush size, each whole UTF-8, and the chunks make the whole list', async (t) => {
+  const text = (i: number): string => `row "${i}" « ligne » ✓ 🙂`;
+  const { schema, module, table, row, tree } = longTable(text);
   const browser = new Browser(module, schema, () => new DataContainerNode(tree));
   const flushAt = 16 * 1024;
   const body = await readChunks([browser.root()], [{ meta: table }, { meta: row, key: undefined }], { ...defaultReadOptions, withDefaults: 'explicit', maxNodes: 1_000_000 }, flushAt);
@@ -197,14 +203,7 @@ test('a long list streams in chunks of about the flush size, each whole UTF-8, a
 });
 
 test('a long read whose node fails mid-stream: the rest rejects with the node\'s error, ends, and gives back the buffer it was filling', async (t) => {
-  const { schema, module } = loadFixture('runtime', 'rt-reads.yang');
-  const table = metaAt(module, 'table') as ContainerMeta;
-  const row = metaAt(module, 'table/row') as ListMeta;
-  const id = metaAt(module, 'table/row/id') as LeafMeta;
-  const label = metaAt(module, 'table/row/label') as LeafMeta;
-  const tree = new DataContainer(module);
-  const rows = Array.from({ length: 20_000 }, (_, i) => new DataContainer(row).set(id, i).set(label, `row ${i}`.padEnd(40, '.')));
-  tree.set(table, new DataContainer(table).set(row, rows));
+  const { schema, module, table, row, tree } = longTable((i) => `row ${i}`.padEnd(40, '.'));
   // node by node (not the fast path); the list fails at row 15,000, well past the first chunks
   const failing = wrapDeep(new DataContainerNode(tree), (n) => {
     const next = n.next?.bind(n);

@@ -11,16 +11,15 @@ import { Device } from '../../src/actors/device.ts';
 import { commitEdit } from '../../src/actors/edit/commit-edit.ts';
 import type { EditOperation } from '../../src/actors/edit/apply-edit.ts';
 import type { FieldValue } from '../../src/actors/field-value.ts';
-import type { Node } from '../../src/actors/node.ts';
 import { reflectNode } from '../../src/actors/nodes/reflect-node.ts';
 import { traceNode, type TraceEntry } from '../../src/actors/nodes/trace-node.ts';
-import { wrapDeep } from '../../src/actors/nodes/wrap-deep.ts';
 import { emptyContext } from '../../src/actors/request-context.ts';
 import type { DataContainer, HolderMeta } from '../../src/data/data-container.ts';
 import { decodeData } from '../../src/data/json/index.ts';
 import { RestconfFailure } from '../../src/errors/index.ts';
 import type { YangValue } from '../../src/types/value.ts';
 import { loadFixture, stepsTo } from '../helpers/runtime.ts';
+import { late } from '../helpers/late-node.ts';
 
 const { schema, module } = loadFixture('runtime', 'rt-app-scale.yang');
 
@@ -32,15 +31,6 @@ const shop = (n: number): Shop => ({
   tag: Array.from({ length: 20 }, (_, i) => ({ name: `t${i}`, code: `c${i}` })),
 });
 
-/** Every node call answered with a Promise instead of at once. */
-const late = (node: Node): Node => wrapDeep(node, (n) => {
-  const out = Object.create(n) as Node;
-  for (const k of ['child', 'next', 'field'] as const) {
-    const f = n[k] as ((r: never) => unknown) | undefined;
-    if (f !== undefined) (out as Record<string, unknown>)[k] = (r: never) => Promise.resolve(f.call(n, r));
-  }
-  return out;
-});
 
 const serve = (data: Shop, async = false) => {
   const log: TraceEntry[] = [];

@@ -17,7 +17,6 @@ import { commitEdit, type EditCommand } from '../../src/actors/edit/commit-edit.
 import type { Node } from '../../src/actors/node.ts';
 import { Datastore } from '../../src/actors/nodes/datastore.ts';
 import { reflectNode } from '../../src/actors/nodes/reflect-node.ts';
-import { wrapDeep } from '../../src/actors/nodes/wrap-deep.ts';
 import { emptyContext } from '../../src/actors/request-context.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { decodeData } from '../../src/data/json/index.ts';
@@ -30,6 +29,7 @@ import { crashImage, loadState, tempDataFile } from '../store/helpers.ts';
 import { datastore, fixtureDir, schemaOf } from '../validate/helpers.ts';
 import { editFor, editSeed, ValuePool, type Edit } from '../validate/random-edits.ts';
 import { vcEditsTop } from '../helpers/vc-edits-top.ts';
+import { late } from '../helpers/late-node.ts';
 
 /** What an edit came to: `ok`, or its errors (tag, app-tag, path, message). */
 const outcome = async (run: () => Promise<unknown>): Promise<string> => {
@@ -105,15 +105,6 @@ const ipSchema = compiled.context;
 const usesModule = ipSchema.modules.get('ip-uses') as ModuleMeta;
 const thingsModule = ipSchema.modules.get('ip-things') as ModuleMeta;
 
-/** Every node call answered with a Promise instead of at once. */
-const late = (node: Node): Node => wrapDeep(node, (n) => {
-  const out = Object.create(n) as Node;
-  for (const k of ['child', 'next', 'field'] as const) {
-    const f = n[k] as ((r: never) => unknown) | undefined;
-    if (f !== undefined) (out as Record<string, unknown>)[k] = (r: never) => Promise.resolve(f.call(n, r));
-  }
-  return out;
-});
 
 const serveUses = (answersLate: boolean) => {
   const file = tempDataFile();
