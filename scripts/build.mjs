@@ -40,6 +40,19 @@ if (r.status !== 0) {
   console.error('rxconf build: tsc failed; dist/ is not built');
   process.exit(r.status ?? 1);
 }
-if (existsSync(dist)) renameSync(dist, old);
-renameSync(building, dist);
+// another build may swap at the same moment: whichever renames last leaves its whole build in dist/
+for (let attempt = 0; ; attempt++) {
+  try {
+    if (existsSync(dist)) renameSync(dist, old);
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+  }
+  try {
+    renameSync(building, dist);
+    break;
+  } catch (e) {
+    if ((e.code !== 'ENOTEMPTY' && e.code !== 'EEXIST') || attempt >= 5) throw e;
+  }
+  rmSync(old, { recursive: true, force: true });
+}
 rmSync(old, { recursive: true, force: true });
