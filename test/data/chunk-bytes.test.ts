@@ -5,7 +5,7 @@
  * once. The JSON writer fills its chunks in them; a counting pass fills none.
  */
 import test from 'ava';
-import { CHUNK_BYTES, chunkBytesCounts, giveBackChunkBytes, isLentChunk, lendChunkBytes, packChunk } from '../../src/actors/nodes/chunk-bytes.ts';
+import { CHUNK_BYTES, chunkBytesCounts, frameChunk, giveBackChunkBytes, isLentChunk, lendChunkBytes, packChunk } from '../../src/actors/nodes/chunk-bytes.ts';
 import { JsonBuffer, SPILL_AT } from '../../src/actors/nodes/json-writer.ts';
 
 test.serial('a buffer given back is the next one lent; none is lent twice at once', (t) => {
@@ -90,4 +90,26 @@ test.serial('a text chunk (a short last part, never spilled) is written into the
   t.is(fits?.byteLength, CHUNK_BYTES, 'exactly full is packed');
   t.is(packChunk(Buffer.from('abc'), 'x'), undefined, 'packed into bytes that were not lent');
   giveBackChunkBytes(held);
+});
+
+test.serial('a chunk is framed in its own lent buffer while there is room; else copied, and its bytes given back', (t) => {
+  const body = lendChunkBytes();
+  body.write('[1,"é"]');
+  const made = chunkBytesCounts().made;
+  const framed = frameChunk('{"dätä":', body.subarray(0, Buffer.byteLength('[1,"é"]')), '}');
+  t.is(framed.buffer, body.buffer, 'framed in place');
+  t.is(Buffer.from(framed).toString(), '{"dätä":[1,"é"]}');
+  t.is(chunkBytesCounts().made, made);
+  t.true(isLentChunk(framed), 'still lent: the transport gives it back');
+
+  const full = body.subarray(0, CHUNK_BYTES - 1);
+  full.fill(0x31);
+  const copied = frameChunk('[', full, ']');
+  t.not(copied.buffer, body.buffer, 'framed past the end of the buffer');
+  t.is(copied.byteLength, CHUNK_BYTES + 1);
+  t.is(copied[0], 0x5b);
+  t.is(copied[1], 0x31);
+  t.is(copied[CHUNK_BYTES], 0x5d);
+  t.false(isLentChunk(body), 'the chunk copied out was not given back');
+  t.is(Buffer.from(frameChunk('<', Buffer.from('x'), '>')).toString(), '<x>', 'bytes not lent are framed too');
 });

@@ -47,6 +47,13 @@ for (const transport of TRANSPORTS) {
       t.is(inFlight(), before, 'whole answers kept their lent buffers');
       t.true(chunkBytesCounts().made - made <= 1, `${chunkBytesCounts().made - made} buffers made for 5 whole answers`);
 
+      // the whole datastore: the answer framed in {"data": ...}, its lent bytes given back once copied into the frame
+      const data = await (await fetch(`${h.url}/restconf/data?content=config`)).text();
+      t.true(data.includes(`"first 0 é€ `), 'the datastore holds the list');
+      const framedBefore = inFlight();
+      for (let i = 0; i < 5; i++) t.is(await (await fetch(`${h.url}/restconf/data?content=config`)).text(), data, 'a framed answer changed while its buffer was reused');
+      t.is(inFlight(), framedBefore, 'framed whole answers kept their lent buffers');
+
       // other data written into the buffers given back
       await fill(h, 'second');
       const second = await (await fetch(`${h.url}${ROOT}`)).text();

@@ -95,3 +95,25 @@ export const packChunk = (held: Uint8Array, next: string | Uint8Array): Uint8Arr
   giveBackChunkBytes(next);
   return whole;
 };
+
+/**
+ * `body` between the texts `prefix` and `suffix` (a JSON frame such as
+ * `{"data":` and `}`), as UTF-8: in `body`'s own buffer when it is the
+ * start of a lent buffer with room (the bytes moved up, no buffer made),
+ * else copied into a new one and `body`'s bytes given back.
+ */
+export const frameChunk = (prefix: string, body: Uint8Array, suffix: string): Uint8Array => {
+  const buffer = body.buffer;
+  const before = Buffer.byteLength(prefix);
+  const end = before + body.byteLength + Buffer.byteLength(suffix);
+  if (body.byteOffset === 0 && end <= buffer.byteLength && isLentChunk(body)) {
+    const whole = Buffer.from(buffer, 0, end);
+    whole.copyWithin(before, 0, body.byteLength);
+    whole.write(prefix, 0, 'utf8');
+    whole.write(suffix, before + body.byteLength, 'utf8');
+    return new Uint8Array(buffer, 0, end);
+  }
+  const whole = Buffer.concat([Buffer.from(prefix), body, Buffer.from(suffix)]);
+  giveBackChunkBytes(body);
+  return whole;
+};

@@ -7,6 +7,7 @@
  * stops and releases its nodes.
  */
 import type { ReadChunks } from '../../../actors/index.ts';
+import { frameChunk } from '../../../actors/nodes/chunk-bytes.ts';
 import type { ResponseBody } from '../../exchange.ts';
 
 type Chunk = string | Uint8Array;
@@ -14,7 +15,7 @@ type Chunk = string | Uint8Array;
 const framed = (prefix: string, body: Chunk, suffix: string): Chunk => {
   if (prefix === '' && suffix === '') return body;
   if (typeof body === 'string') return `${prefix}${body}${suffix}`;
-  return Buffer.concat([Buffer.from(prefix), body, Buffer.from(suffix)]);
+  return frameChunk(prefix, body, suffix);
 };
 
 /**
