@@ -19,16 +19,16 @@ import { AFTER_COMMIT } from '../../store/persistence.ts';
 import { encodeData } from '../../data/json/index.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd } from '../co.ts';
-import { Selection } from '../selection.ts';
 import type { Device } from '../device.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { TargetStep } from '../navigate.ts';
+import { DatastoreRootNode } from '../nodes/datastore.ts';
 import { keepSignal, type RequestContext } from '../request-context.ts';
+import { Selection } from '../selection.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
 import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
 import { applyInPlace } from './validate-in-place.ts';
-import { DatastoreRootNode } from '../nodes/datastore.ts';
 
 export interface EditCommand {
   readonly steps: readonly TargetStep[];

@@ -81,7 +81,7 @@ export class Datastore {
 
   /** An edit ended: committed, it is stored and the answer resolves once durable (or the Promise goes to `after`: see Persistence.ended). */
   editEnded(module: ModuleMeta, r: EditRequest, after?: Promise<void>[]): Promise<void> | undefined {
-    return after === undefined ? this.persistence?.ended(module, r) : this.persistence?.ended(module, r, after);
+    return this.persistence?.ended(module, r, after);
   }
 
   /** Resolves once every committed edit is durable. */
