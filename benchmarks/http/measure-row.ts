@@ -98,15 +98,16 @@ export const measureRow = async (row: Row, s: Servers, probe: Probe, log: (line:
   const errors = { rxconf: 0, raw: 0 };
   let rxconfRequests = 0;
   const diagnosed = new Set<SideName>();
+  const base = (side: SideName): string => s[side].url + (side === 'raw' ? row.rawPrefix ?? '' : '');
   const measure = async (side: SideName, durationS: number): Promise<Run> => {
     await settle(pids);
-    const run = await runOnce(row, s[side].url, durationS);
+    const run = await runOnce(row, base(side), durationS);
     const failed = errorCount(run.main) + (run.big === undefined ? 0 : errorCount(run.big));
     errors[side] += failed;
     if (side === 'rxconf') rxconfRequests += run.main.requests + (run.big?.requests ?? 0);
     if (failed > 0 && !diagnosed.has(side)) {
       diagnosed.add(side);
-      problems.push(`${side}: ${describeFailures(run)}${await captureBad(row, s[side].url)}`);
+      problems.push(`${side}: ${describeFailures(run)}${await captureBad(row, base(side))}`);
     }
     return run;
   };

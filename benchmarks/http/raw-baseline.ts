@@ -24,7 +24,7 @@ export const startRawBaseline = (dir: string, root: string, answers: readonly Ra
     writeFileSync(file, a.body);
     return { path: a.path, answer: a.answer, file, contentType: a.contentType };
   });
-  const spec: RawSpec = { get, patch };
+  const spec: RawSpec = { get, patch, ...(patch ? { durableFile: join(dir, 'durable.bin') } : {}) };
   const specFile = join(dir, 'raw-spec.json');
   writeFileSync(specFile, JSON.stringify(spec));
   return startServerProcess([process.execPath, '--import', 'tsx', main, specFile], root, join(dir, 'stdout.log'));

@@ -2,13 +2,14 @@
  * The raw baseline, in a process of its own: uWebSockets.js (the package
  * rxconf loads) used directly. GET routes answer the bytes rxconf answered
  * (`bytes`), or `JSON.stringify` of the same document per request
- * (`stringify`: parsed once at start); PATCH reads the body and answers 204.
+ * (`stringify`: parsed once at start); PATCH reads the body and answers 204,
+ * under /durable/ once the body is written and synced (`durableFile`).
  * Prints `listening on URL` like `rxconf serve`; stops on SIGTERM.
  *
  * Run: node --import tsx raw-server-main.ts SPEC.json
  */
-import { readFileSync } from 'node:fs';
-import uWS, { type us_listen_socket } from '@trufflesuite/uws-js-unofficial';
+import { fdatasync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import uWS, { type HttpResponse, type us_listen_socket } from '@trufflesuite/uws-js-unofficial';
 import { uwsNative } from '../../src/http/adapters/uws-native.ts';
 import type { RawSpec } from './raw-spec.ts';
 
@@ -30,7 +31,35 @@ for (const route of spec.get) {
     });
   }
 }
+/** Appends each body to a zero-filled file (wrapping round) and syncs it before answering. */
+const durablePatch = (file: string): ((res: HttpResponse) => void) => {
+  const size = 8 << 20;
+  const fd = openSync(file, 'w');
+  const zeros = Buffer.alloc(1 << 20);
+  for (let at = 0; at < size; at += zeros.length) writeSync(fd, zeros, 0, zeros.length, at);
+  fdatasyncSync(fd);
+  let end = 0;
+  return (res) => {
+    let aborted = false;
+    res.onAborted(() => { aborted = true; });
+    const parts: Buffer[] = [];
+    res.onData((chunk, last) => {
+      parts.push(Buffer.from(chunk.slice(0)));
+      if (!last) return;
+      const body = Buffer.concat(parts);
+      if (end + body.length > size) end = 0;
+      writeSync(fd, body, 0, body.length, end);
+      end += body.length;
+      fdatasync(fd, (e) => {
+        if (e !== null) throw e;
+        if (!aborted) res.cork(() => res.writeStatus('204 No Content').end());
+      });
+    });
+  };
+};
+
 if (spec.patch) {
+  if (spec.durableFile !== undefined) app.patch('/durable/*', durablePatch(spec.durableFile));
   app.patch('/*', (res) => {
     let aborted = false;
     res.onAborted(() => { aborted = true; });

@@ -12,4 +12,11 @@ export interface RawSpec {
   readonly get: readonly RawRoute[];
   /** Answer every PATCH with 204 after reading its body. */
   readonly patch: boolean;
+  /**
+   * PATCH under `/durable/` (with `patch`): the body is written to this file
+   * (filled with zeros ahead, like rxconf's journal) and made durable with
+   * fdatasync in libuv's pool before the 204: the least a server that
+   * acknowledges only durable edits must do per edit.
+   */
+  readonly durableFile?: string;
 }
