@@ -1,14 +1,14 @@
 /**
- * Group commit: records queue while a sync runs; then one write and one
- * sync cover all of them. The records added while a sync runs form the
- * next group, and share one Promise: it resolves once the sync that started
- * after they were written has finished (and its segments are ready), so an
- * acknowledged record is durable, in order. After a failed write or sync
- * nothing more is accepted: the journal can no longer say what is on disk.
+ * Group commit: records queue while a durable write runs; then one
+ * durable write covers all of them. The records added while a write runs
+ * form the next group, and share one Promise: it resolves once the write
+ * that started after them has finished (and its segments are ready), so an
+ * acknowledged record is durable, in order. After a failed write nothing
+ * more is accepted: the journal can no longer say what is on disk.
  */
 import type { JournalSegment } from './journal-segment.ts';
 
-/** The records one write and sync cover, and the Promise their writers wait on. */
+/** The records one durable write covers, and the Promise their writers wait on. */
 class Group {
   readonly done: Promise<void>;
   resolve!: () => void;
@@ -25,11 +25,11 @@ class Group {
 export class GroupCommit {
   /** Records added since the last write began (the next group), if any. */
   private next: Group | undefined;
-  /** The group being written and synced, if any. */
+  /** The group being written, if any. */
   private syncing: Group | undefined;
   private readonly dirty = new Set<JournalSegment>();
   private failure: Error | undefined;
-  /** Syncs done (each covering one group of records). */
+  /** Durable writes done (each covering one group of records). */
   syncs = 0;
 
   get failed(): Error | undefined {
@@ -53,7 +53,7 @@ export class GroupCommit {
     return (this.next ?? this.syncing)?.done ?? Promise.resolve();
   }
 
-  /** Writes and syncs group after group while there is one (the first write happens at once, in the caller's turn). */
+  /** Writes group after group durably while there is one (the first write starts at once, in the caller's turn). */
   private async run(): Promise<void> {
     for (let group = this.next; group !== undefined && this.failure === undefined; group = this.next) {
       this.next = undefined;
@@ -61,8 +61,7 @@ export class GroupCommit {
       const segments = [...this.dirty];
       this.dirty.clear();
       try {
-        for (const s of segments) s.write();
-        for (const s of segments) await s.sync();
+        for (const s of segments) await s.commit();
         for (const s of segments) await s.ready;
       } catch (e) {
         this.fail(e);

@@ -1,50 +1,88 @@
 /**
- * One journal file being appended to. Records are queued, written together
- * (one write into the page cache, from the calling thread) and made durable
- * by `sync` (fdatasync, off the event loop). The file is filled with zeros
- * ahead of the records, so that syncing a record rarely has to change the
+ * One journal file being appended to. Records are queued, and `commit`
+ * writes everything queued in one write through a descriptor opened with
+ * O_DSYNC, in libuv's thread pool: the write returns once the records are
+ * durable, and the event loop never waits for the disk (a write into the
+ * page cache from the event loop stalls it for milliseconds when another
+ * process is writing to the same disk). The file is filled with zeros
+ * ahead of the records, so that a durable write rarely has to change the
  * file's size and allocation (which costs a metadata flush).
  */
-import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasync, openSync, write, writeSync } from 'node:fs';
 
 const CHUNK = 1 << 20;
 const zeros = Buffer.alloc(CHUNK);
+
+/** Writes all of `buf` at `position` through `fd`, in the pool. */
+const writeAll = (fd: number, buf: Buffer, position: number): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const from = (done: number): void => {
+      write(fd, buf, done, buf.length - done, position + done, (e, n) => {
+        if (e !== null) reject(e);
+        else if (done + n < buf.length) from(done + n);
+        else resolve();
+      });
+    };
+    from(0);
+  });
 
 export class JournalSegment {
   private end = 0;
   private allocated = 0;
   private queued = '';
   private closed = false;
+  /** Until the header is durable (fdatasync started at creation): records wait for it too. */
+  private header: Promise<void> | undefined;
   /** Resolves when records in this segment may be acknowledged once synced (a base snapshot it needs is durable). */
   ready: Promise<void> = Promise.resolve();
 
   private constructor(
     public path: string,
+    /** For the header and the zeros ahead (made durable by `sync`). */
     private readonly fd: number,
+    /** O_DSYNC: for the records (durable when the write returns). */
+    private readonly durable: number,
   ) {}
 
-  /** A new (or truncated) segment at `path` starting with the framed `header` line. */
+  /** A new (or truncated) segment at `path` starting with the framed `header` line (its sync starts at once). */
   static create(path: string, header: string): JournalSegment {
-    const s = new JournalSegment(path, openSync(path, 'w'));
-    s.queue(header);
-    s.write();
+    const fd = openSync(path, 'w');
+    let durable: number;
+    try {
+      durable = openSync(path, constants.O_WRONLY | constants.O_DSYNC);
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
+    const s = new JournalSegment(path, fd, durable);
+    const head = Buffer.from(header, 'utf8');
+    s.extend(head.length);
+    let done = 0;
+    while (done < head.length) done += writeSync(fd, head, done, head.length - done, done);
+    s.end = head.length;
+    const synced = s.sync();
+    s.header = synced;
+    synced.then(() => {
+      if (s.header === synced) s.header = undefined;
+    }, () => undefined);
     return s;
   }
 
-  /** Framed records to write with the next `write`. */
+  /** Framed records for the next `commit`. */
   queue(text: string): void {
     this.queued += text;
   }
 
-  /** Writes the queued records after the last ones (not yet durable). */
-  write(): void {
-    if (this.queued === '') return;
+  /** Writes the queued records after the last ones; resolves once they are durable. */
+  commit(): Promise<void> {
+    if (this.queued === '') return Promise.resolve();
     const buf = Buffer.from(this.queued, 'utf8');
     this.queued = '';
     if (this.end + buf.length > this.allocated) this.extend(this.end + buf.length);
-    let done = 0;
-    while (done < buf.length) done += writeSync(this.fd, buf, done, buf.length - done, this.end + done);
+    const at = this.end;
     this.end += buf.length;
+    const written = writeAll(this.durable, buf, at);
+    return this.header === undefined ? written : Promise.all([written, this.header]).then(() => undefined);
   }
 
   private extend(atLeast: number): void {
@@ -60,7 +98,7 @@ export class JournalSegment {
     return this.end + this.queued.length;
   }
 
-  /** Makes everything appended so far durable. */
+  /** Makes everything written so far durable (the header and the zeros ahead; records are durable once committed). */
   sync(): Promise<void> {
     return new Promise((resolve, reject) => fdatasync(this.fd, (e) => (e === null ? resolve() : reject(e))));
   }
@@ -68,6 +106,7 @@ export class JournalSegment {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    closeSync(this.durable);
     closeSync(this.fd);
   }
 }

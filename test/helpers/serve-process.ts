@@ -44,8 +44,10 @@ export interface ServeProcess {
 }
 
 /** `rxconf serve --path DIR --module M... --data FILE` on 127.0.0.1, a free port, quiet. */
-export const startServe = async (command: readonly string[], o: { readonly path: string; readonly modules: readonly string[]; readonly data: string; readonly transport: string; readonly env?: Record<string, string> }): Promise<ServeProcess> => {
-  const child = spawn(process.execPath, [...command, 'serve', '--path', o.path, ...o.modules.flatMap((m) => ['--module', m]), '--data', o.data, '--host', '127.0.0.1', '--port', '0', '--transport', o.transport, '--quiet'], {
+/** `wrap`: a command that runs node (e.g. strace and its arguments). */
+export const startServe = async (command: readonly string[], o: { readonly path: string; readonly modules: readonly string[]; readonly data: string; readonly transport: string; readonly env?: Record<string, string>; readonly wrap?: readonly string[] }): Promise<ServeProcess> => {
+  const [program, ...before] = [...(o.wrap ?? []), process.execPath];
+  const child = spawn(program as string, [...before, ...command, 'serve', '--path', o.path, ...o.modules.flatMap((m) => ['--module', m]), '--data', o.data, '--host', '127.0.0.1', '--port', '0', '--transport', o.transport, '--quiet'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...o.env },
   });
