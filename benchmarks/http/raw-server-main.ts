@@ -8,7 +8,7 @@
  *
  * Run: node --import tsx raw-server-main.ts SPEC.json
  */
-import { fdatasync, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasyncSync, openSync, readFileSync, write, writeSync } from 'node:fs';
 import uWS, { type HttpResponse, type us_listen_socket } from '@trufflesuite/uws-js-unofficial';
 import { uwsNative } from '../../src/http/adapters/uws-native.ts';
 import type { RawSpec } from './raw-spec.ts';
@@ -31,13 +31,15 @@ for (const route of spec.get) {
     });
   }
 }
-/** Appends each body to a zero-filled file (wrapping round) and syncs it before answering. */
+/** Appends each body to a zero-filled file (wrapping round) with a durable write (O_DSYNC, in libuv's pool) before answering. */
 const durablePatch = (file: string): ((res: HttpResponse) => void) => {
   const size = 8 << 20;
-  const fd = openSync(file, 'w');
   const zeros = Buffer.alloc(1 << 20);
-  for (let at = 0; at < size; at += zeros.length) writeSync(fd, zeros, 0, zeros.length, at);
-  fdatasyncSync(fd);
+  const fill = openSync(file, 'w');
+  for (let at = 0; at < size; at += zeros.length) writeSync(fill, zeros, 0, zeros.length, at);
+  fdatasyncSync(fill);
+  closeSync(fill);
+  const fd = openSync(file, constants.O_WRONLY | constants.O_DSYNC);
   let end = 0;
   return (res) => {
     let aborted = false;
@@ -48,12 +50,11 @@ const durablePatch = (file: string): ((res: HttpResponse) => void) => {
       if (!last) return;
       const body = Buffer.concat(parts);
       if (end + body.length > size) end = 0;
-      writeSync(fd, body, 0, body.length, end);
-      end += body.length;
-      fdatasync(fd, (e) => {
+      write(fd, body, 0, body.length, end, (e) => {
         if (e !== null) throw e;
         if (!aborted) res.cork(() => res.writeStatus('204 No Content').end());
       });
+      end += body.length;
     });
   };
 };

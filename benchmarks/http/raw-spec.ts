@@ -14,9 +14,10 @@ export interface RawSpec {
   readonly patch: boolean;
   /**
    * PATCH under `/durable/` (with `patch`): the body is written to this file
-   * (filled with zeros ahead, like rxconf's journal) and made durable with
-   * fdatasync in libuv's pool before the 204: the least a server that
-   * acknowledges only durable edits must do per edit.
+   * (filled with zeros ahead, like rxconf's journal) through an O_DSYNC
+   * descriptor in libuv's pool before the 204: the least a server that
+   * acknowledges only durable edits, and keeps its event loop free, must do
+   * per edit (rxconf's journal writes the same way).
    */
   readonly durableFile?: string;
 }
