@@ -190,26 +190,52 @@ export function* applyEdit(
   }
 
   if (op === 'create' && targetExists) throw dataExists(fieldStep === undefined ? (chain[existing - 1]?.sel ?? root) : deepest.sel, last ?? steps[0] as TargetStep);
-  const mode = op === 'replace' ? 'replace' : 'merge';
-  const finish = function* (target: Selection, isNew: boolean): Co<void> {
-    if (fieldStep !== undefined && !targetExists) yield* displaceFor(target, fieldStep.meta as DataNodeMeta);
-    if (fieldStep === undefined && !isNew && insert !== undefined && last !== undefined) yield* place(deepest, last, undefined, insert);
-    if (fieldStep !== undefined) yield* writeField(target, fieldStep, op, input as FieldValue | undefined, insert);
-    else yield* copyInto(target, (input as DataContainer | undefined) ?? new DataContainer(target.meta as never), mode, isNew);
-  };
-  // The steps from `existing` on are missing: each is created below the one before, then the target is written.
-  const build = function* (at: Selection, i: number): Co<void> {
-    const step = steps[i];
-    if (i === nodeSteps || step === undefined) {
-      yield* finish(at, i > existing);
+  const write = new WriteTarget(steps, nodeSteps, existing, fieldStep, last, deepest, targetExists, op, input, insert);
+  yield* editWithHooks(deepest.sel, CHANGED, ancestors, existing === nodeSteps ? write.finish(deepest.sel, false) : write.build(deepest.sel, existing), check);
+  return { created: !targetExists, existed: targetExists };
+}
+
+/**
+ * The writing part of a create, merge or replace: the missing steps from
+ * `existing` on created one below the other, then the target written. A
+ * class, not generator functions made per edit: a generator made from a
+ * new function object gets a new hidden class and prototype each time
+ * (three maps per edit), and they keep the edit's whole scope from the
+ * young generation until a major collection.
+ */
+class WriteTarget {
+  constructor(
+    private readonly steps: readonly TargetStep[],
+    private readonly nodeSteps: number,
+    private readonly existing: number,
+    private readonly fieldStep: TargetStep | undefined,
+    private readonly last: TargetStep | undefined,
+    private readonly deepest: Level,
+    private readonly targetExists: boolean,
+    private readonly op: EditOperation,
+    private readonly input: DataContainer | FieldValue | undefined,
+    private readonly insert: InsertAt | undefined,
+  ) {}
+
+  *finish(target: Selection, isNew: boolean): Co<void> {
+    const { fieldStep, insert, last } = this;
+    if (fieldStep !== undefined && !this.targetExists) yield* displaceFor(target, fieldStep.meta as DataNodeMeta);
+    if (fieldStep === undefined && !isNew && insert !== undefined && last !== undefined) yield* place(this.deepest, last, undefined, insert);
+    if (fieldStep !== undefined) yield* writeField(target, fieldStep, this.op, this.input as FieldValue | undefined, insert);
+    else yield* copyInto(target, (this.input as DataContainer | undefined) ?? new DataContainer(target.meta as never), this.op === 'replace' ? 'replace' : 'merge', isNew);
+  }
+
+  /** The steps from `i` on are missing: each is created below the one before, then the target is written. */
+  *build(at: Selection, i: number): Co<void> {
+    const step = this.steps[i];
+    if (i === this.nodeSteps || step === undefined) {
+      yield* this.finish(at, i > this.existing);
       return;
     }
     yield* displaceFor(at, step.meta as DataNodeMeta);
-    const made = yield* create(at, step, i === nodeSteps - 1 && fieldStep === undefined ? insert : undefined);
-    yield* withNode(made, CREATED, build(made, i + 1));
-  };
-  yield* editWithHooks(deepest.sel, CHANGED, ancestors, existing === nodeSteps ? finish(deepest.sel, false) : build(deepest.sel, existing), check);
-  return { created: !targetExists, existed: targetExists };
+    const made = yield* create(at, step, i === this.nodeSteps - 1 && this.fieldStep === undefined ? this.insert : undefined);
+    yield* withNode(made, CREATED, this.build(made, i + 1));
+  }
 }
 
 /** Deletes the existing target node of `step` (a list entry or a container below `parent`). */

@@ -43,6 +43,18 @@ const held = (node: Node): Node => {
   return out;
 };
 
+/** The edits in order, each on its module's root (without the root's own hooks); their outcomes pushed to `done`. */
+function* applyAll(edits: readonly PlannedEdit[], roots: readonly { browser: Browser; inner: Selection }[], done: EditOutcome[]): Co<void> {
+  for (const [i, edit] of edits.entries()) {
+    const { inner } = roots.find((r) => r.browser === edit.browser) as { inner: Selection };
+    try {
+      done.push(yield* applyEdit(inner, edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist));
+    } catch (failure) {
+      throw new EditFailure(i, failure);
+    }
+  }
+}
+
 export const commitEdits = async (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> => {
   const browsers = [...new Set(edits.map((e) => e.browser))].sort((a, b) => (a.module.name < b.module.name ? -1 : 1));
   const durable: Promise<void>[] = [];
@@ -64,18 +76,8 @@ export const commitEdits = async (device: Device, edits: readonly PlannedEdit[],
       return { browser, root, inner: new Selection(browser, held(root.node), root.meta, root.path, root.parent, root.context) };
     });
     const done: EditOutcome[] = [];
-    const body = function* (): Co<void> {
-      for (const [i, edit] of edits.entries()) {
-        const { inner } = roots.find((r) => r.browser === edit.browser) as { inner: Selection };
-        try {
-          done.push(yield* applyEdit(inner, edit.steps, edit.operation, edit.input, edit.insert, edit.mustExist));
-        } catch (failure) {
-          throw new EditFailure(i, failure);
-        }
-      }
-    };
     // Every root begins before the first edit and ends after the last (with the failure, when one failed).
-    const transaction = roots.reduceRight<() => Co<void>>((inside, { root }) => () => editWithHooks(root, NONE, [], inside()), body);
+    const transaction = roots.reduceRight<() => Co<void>>((inside, { root }) => () => editWithHooks(root, NONE, [], inside()), () => applyAll(edits, roots, done));
     try {
       await runToEnd(transaction());
     } finally {
