@@ -30,6 +30,20 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const text = (chunk: string | Uint8Array): string => (typeof chunk === 'string' ? chunk : decoder.decode(chunk));
 
+// Module generators, not generator expressions per request: a generator made
+// from a new function object gets a new hidden class and prototype each time,
+// and keeps the request's scope from the young generation until a major GC.
+
+/** The request body: its bytes once, or nothing. */
+async function* bodyOf(body: Uint8Array | undefined): AsyncGenerator<Uint8Array> {
+  if (body !== undefined) yield body;
+}
+
+/** An event stream's chunks as text. */
+async function* textsOf(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<string> {
+  for await (const chunk of source) yield text(chunk);
+}
+
 export const injectRequest = async (handler: Handler, r: InjectRequest): Promise<InjectResponse> => {
   const headers = new Map<string, string>(Object.entries(r.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   let bytes: Uint8Array | undefined;
@@ -50,9 +64,7 @@ export const injectRequest = async (handler: Handler, r: InjectRequest): Promise
     path: q < 0 ? r.path : r.path.slice(0, q),
     query: q < 0 ? '' : r.path.slice(q + 1),
     headers,
-    body: (async function* () {
-      if (body !== undefined) yield body;
-    })(),
+    body: bodyOf(body),
     signal: r.signal ?? new AbortController().signal,
     remoteAddress: '127.0.0.1',
     protocol: 'http/1.1',
@@ -63,9 +75,7 @@ export const injectRequest = async (handler: Handler, r: InjectRequest): Promise
   let stream: AsyncIterable<string> | undefined;
   if (res.flushEachChunk === true && res.body !== undefined && typeof res.body !== 'string' && !(res.body instanceof Uint8Array)) {
     const source = res.body;
-    stream = (async function* () {
-      for await (const chunk of source) yield text(chunk);
-    })();
+    stream = textsOf(source);
   } else if (res.body !== undefined) {
     if (typeof res.body === 'string' || res.body instanceof Uint8Array) out = text(res.body);
     else for await (const chunk of res.body) out += text(chunk);
