@@ -202,7 +202,7 @@ test('a long list streams in chunks of about the flush size, each whole UTF-8, a
   t.is(await readText(browser.root(), [{ meta: table }, { meta: row, key: undefined }], { withDefaults: 'explicit', maxNodes: 1_000_000 }, flushAt), texts.join(''));
 });
 
-test('a long read whose node fails mid-stream: the rest rejects with the node\'s error, ends, and gives back the buffer it was filling', async (t) => {
+test.serial('a long read whose node fails mid-stream: the rest rejects with the node\'s error, ends, and gives back the buffer it was filling', async (t) => {
   const { schema, module, table, row, tree } = longTable((i) => `row ${i}`.padEnd(40, '.'));
   // node by node (not the fast path); the list fails at row 15,000, well past the first chunks
   const failing = wrapDeep(new DataContainerNode(tree), (n) => {

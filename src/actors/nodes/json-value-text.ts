@@ -12,7 +12,7 @@ import type { YangValue } from '../../types/value.ts';
 import type { FieldValue } from '../field-value.ts';
 
 type ScalarText = (value: YangValue) => string;
-type FieldMeta = LeafMeta | LeafListMeta | AnydataMeta;
+export type FieldMeta = LeafMeta | LeafListMeta | AnydataMeta;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
@@ -21,17 +21,20 @@ const MIN_SAFE = -MAX_SAFE;
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** A JSON string: the engine's escaping only when something needs escaping (quoting a plain string is cheaper). */
-const stringText = (s: string): string => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
+export const stringText = (s: string): string => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
 
 const viaCodec = (type: TypeMeta, strict: boolean, leafModule: string): ScalarText => {
   const options = { strict, leafModule };
   return (v) => JSON.stringify(encodeJson(type, v, options));
 };
 
-const scalarText = (type: TypeMeta, strict: boolean, leafModule: string): ScalarText => {
+/** The built-in type values of `type` are written as (a leafref's target's). */
+export const baseOf = (type: TypeMeta): string | undefined => (type.base === 'leafref' ? leafrefTargetType(type)?.base : type.base);
+
+/** The encoder of one value of `type` to JSON text. */
+export const scalarText = (type: TypeMeta, strict: boolean, leafModule: string): ScalarText => {
   const slow = viaCodec(type, strict, leafModule);
-  const base = type.base === 'leafref' ? leafrefTargetType(type)?.base : type.base;
-  switch (base) {
+  switch (baseOf(type)) {
     case 'string': case 'enumeration': case 'binary': case 'decimal64': case 'instance-identifier':
       return (v) => (typeof v === 'string' ? stringText(v) : slow(v));
     case 'boolean':
@@ -49,7 +52,7 @@ const scalarText = (type: TypeMeta, strict: boolean, leafModule: string): Scalar
 
 const encoders: readonly [WeakMap<FieldMeta, (v: FieldValue) => string>, WeakMap<FieldMeta, (v: FieldValue) => string>] = [new WeakMap(), new WeakMap()];
 
-const anyText = (v: FieldValue): string => JSON.stringify((v as AnyValue).any ?? null);
+export const anyText = (v: FieldValue): string => JSON.stringify((v as AnyValue).any ?? null);
 
 const encoderOf = (meta: FieldMeta, strict: boolean): ((v: FieldValue) => string) => {
   if (meta.kind === 'anydata' || meta.kind === 'anyxml') return anyText;

@@ -17,21 +17,29 @@ import { valueText } from './json-value-text.ts';
 
 /**
  * What a read has written and not handed out yet. Writers append to `text`
- * (one string: appending builds a rope the engine flattens once). A long
+ * (one string: appending builds a rope the engine flattens once), or put
+ * bytes at `at` in `bytes` after asking for `room` (json-bytes.ts: the fast
+ * path's JSON, written as it is walked, with no rope to flatten). A long
  * read moves its text into bytes as it goes (`spill`), so that no long rope
  * lives while more is written: its pieces die young, and a list of any
  * length is written with the same few short-lived objects. The bytes of a
  * chunk are lent (chunk-bytes.ts) and come back once a transport copied
  * them out, so a streamed answer makes no buffer per chunk. A small answer
- * is never spilled and is handed out as the string it is.
+ * is handed out as a string (its bytes given back at once).
+ *
+ * Text always follows bytes: `room` spills the text first.
  *
  * A `dropping` buffer (a counting pass) keeps nothing: what is spilled or
  * taken is dropped, only its size counts until the next take.
  */
 export class JsonBuffer {
   text = '';
-  #bytes: Buffer | undefined;
-  #filled = 0;
+  /** The bytes being filled (valid after `room`), a view of them, and how far they are. */
+  bytes: Buffer = NO_BYTES;
+  view: DataView = NO_VIEW;
+  at = 0;
+  /** Bytes a dropping buffer dropped since the last take. */
+  #dropped = 0;
 
   constructor(readonly strict: boolean, private readonly dropping = false) {}
 
@@ -41,7 +49,38 @@ export class JsonBuffer {
 
   /** Characters and bytes held (a measure for flushing, not an exact length). */
   get size(): number {
-    return this.#filled + this.text.length;
+    return this.#dropped + this.at + this.text.length;
+  }
+
+  /** Makes room for `n` more bytes at `at` in `bytes`, the text written so far moved in first; answers `bytes`. */
+  room(n: number): Buffer {
+    if (this.text.length !== 0) this.spill();
+    const bytes = this.bytes;
+    return this.at + n <= bytes.length ? bytes : this.#grow(n);
+  }
+
+  #grow(n: number): Buffer {
+    const bytes = this.bytes;
+    const filled = this.at;
+    if (this.dropping) {
+      this.#dropped += filled;
+      this.at = 0;
+      return n > bytes.length ? this.#fill(Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, n))) : bytes;
+    }
+    if (bytes === NO_BYTES && n <= CHUNK_BYTES) return this.#fill(lendChunkBytes());
+    // a chunk past its buffer (a long value): a buffer of its own, the lent one given back unseen
+    const grown = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, 2 * filled + n));
+    if (bytes !== NO_BYTES) {
+      bytes.copy(grown, 0, 0, filled);
+      giveBackChunkBytes(bytes);
+    }
+    return this.#fill(grown);
+  }
+
+  #fill(bytes: Buffer): Buffer {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+    return bytes;
   }
 
   /** Moves the text written so far into the bytes of the chunk being filled. */
@@ -49,56 +88,54 @@ export class JsonBuffer {
     const t = this.text;
     if (t === '') return;
     this.text = '';
-    if (this.dropping) {
-      this.#filled += t.length;
-      return;
-    }
-    const most = t.length * 3;
-    let bytes = this.#bytes;
-    if (bytes === undefined && most <= CHUNK_BYTES) {
-      bytes = lendChunkBytes();
-      this.#bytes = bytes;
-    } else if (bytes === undefined || this.#filled + most > bytes.length) {
-      // a chunk past its buffer (a long value): a buffer of its own, the lent one given back unseen
-      const grown = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, 2 * this.#filled + most));
-      if (bytes !== undefined) {
-        bytes.copy(grown, 0, 0, this.#filled);
-        giveBackChunkBytes(bytes);
-      }
-      bytes = grown;
-      this.#bytes = grown;
-    }
-    this.#filled += bytes.write(t, this.#filled, 'utf8');
+    const bytes = this.room(t.length * 3);
+    this.at += bytes.write(t, this.at, 'utf8');
   }
 
-  /** Takes what was written so far: the string when nothing was spilled, else UTF-8 bytes (whole characters). */
+  /** Takes what was written so far: a string when it is short or nothing was spilled, else UTF-8 bytes (whole characters). */
   take(): string | Uint8Array {
     if (this.dropping) {
       this.text = '';
-      this.#filled = 0;
+      this.at = 0;
+      this.#dropped = 0;
       return '';
     }
-    if (this.#bytes === undefined) {
+    const bytes = this.bytes;
+    if (bytes === NO_BYTES) {
       const s = this.text;
       this.text = '';
       return s;
     }
+    if (this.at + this.text.length < SPILL_AT) {
+      const s = bytes.toString('utf8', 0, this.at) + this.text;
+      this.text = '';
+      this.#release();
+      giveBackChunkBytes(bytes);
+      return s;
+    }
     this.spill();
-    const out = (this.#bytes as Buffer).subarray(0, this.#filled);
-    this.#bytes = undefined;
-    this.#filled = 0;
+    const out = this.bytes.subarray(0, this.at);
+    this.#release();
     return out;
   }
 
   /** The read stopped (cancelled, failed): what it holds is never handed out, and its lent bytes go back. */
   drop(): void {
-    const bytes = this.#bytes;
+    const bytes = this.bytes;
     this.text = '';
-    this.#bytes = undefined;
-    this.#filled = 0;
-    if (bytes !== undefined) giveBackChunkBytes(bytes);
+    this.#release();
+    if (bytes !== NO_BYTES) giveBackChunkBytes(bytes);
+  }
+
+  #release(): void {
+    this.bytes = NO_BYTES;
+    this.view = NO_VIEW;
+    this.at = 0;
   }
 }
+
+const NO_BYTES = Buffer.alloc(0);
+const NO_VIEW = new DataView(NO_BYTES.buffer, NO_BYTES.byteOffset, 0);
 
 /** A spill of text longer than this is due (write-data.ts, after each list entry). */
 export const SPILL_AT = 2048;

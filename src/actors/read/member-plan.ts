@@ -1,19 +1,19 @@
 /**
  * How each member among a holder's children is written by the fast path
  * (write-data.ts): its name as JSON text, with the comma before it or not
- * and, for a container or list, the bracket after it; the encoder of a
+ * and, for a container or list, the bracket after it; the writer of a
  * field's values; and what the walk asks of its schema node (kind, key,
  * defaults), read once. Made once per children array, mode and place
  * (inside an object of the holder's module, or at the top of a document),
- * so writing a member is concatenating strings, and the walk reads one
+ * so writing a member is putting its name's text and its value, and the walk reads one
  * shape of object per member (schema nodes come in many shapes: reading
  * their properties in the walk's loop made every such read megamorphic).
  */
 import type { HolderMeta } from '../../data/data-container.ts';
 import type { DataDef, ModuleMeta } from '../../meta/meta.ts';
-import type { FieldValue } from '../field-value.ts';
+import { textBytes, type TextBytes } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
-import { valueEncoder } from '../nodes/json-value-text.ts';
+import { valueWriter, type ValueWrite } from '../nodes/json-value-bytes.ts';
 
 /** What a member is, as the walk branches on it: a leaf or anydata, a leaf-list, a container, a list, a choice. */
 export const FIELD = 0;
@@ -30,13 +30,15 @@ export interface MemberPlan {
   readonly key: boolean;
   /** A leaf with a default, or a leaf-list with defaults: with-defaults decides what is written. */
   readonly defaults: boolean;
-  /** `"name":` (and `{` or `[` for a container or list) as the object's first member ('' for a choice). */
-  readonly first: string;
+  /** `"name":` (and `{` or `[` for a container or list) as the object's first member, in UTF-8 (none for a choice). */
+  readonly first: TextBytes;
   /** The same after a comma. */
-  readonly next: string;
-  /** A field's value encoder (undefined for containers, lists and choices). */
-  readonly value: ((v: FieldValue) => string) | undefined;
+  readonly next: TextBytes;
+  /** A field's value writer (undefined for containers, lists and choices). */
+  readonly write: ValueWrite | undefined;
 }
+
+const NO_TEXT = textBytes('');
 
 /** Slots: plain inside, strict inside, plain on top, strict on top. */
 const cache = [0, 1, 2, 3].map(() => new WeakMap<readonly DataDef[], readonly MemberPlan[]>());
@@ -52,7 +54,7 @@ const kindOf = (def: DataDef): MemberKind => {
 };
 
 const planOf = (def: DataDef, holder: HolderMeta, module: ModuleMeta | undefined, strict: boolean): MemberPlan => {
-  if (def.kind === 'choice') return { def, kind: CHOICE, key: false, defaults: false, first: '', next: '', value: undefined };
+  if (def.kind === 'choice') return { def, kind: CHOICE, key: false, defaults: false, first: NO_TEXT, next: NO_TEXT, write: undefined };
   const kind = kindOf(def);
   const name = `${nameText(def, module, strict, holder)}:${kind === CONTAINER ? '{' : kind === LIST ? '[' : ''}`;
   return {
@@ -60,9 +62,9 @@ const planOf = (def: DataDef, holder: HolderMeta, module: ModuleMeta | undefined
     kind,
     key: def.kind === 'leaf' && def.isKey && def.parent === holder,
     defaults: (def.kind === 'leaf' && def.default !== undefined) || (def.kind === 'leaf-list' && def.defaults.length > 0),
-    first: name,
-    next: `,${name}`,
-    value: def.kind === 'container' || def.kind === 'list' ? undefined : valueEncoder(def, strict),
+    first: textBytes(name),
+    next: textBytes(`,${name}`),
+    write: def.kind === 'container' || def.kind === 'list' ? undefined : valueWriter(def, strict),
   };
 };
 

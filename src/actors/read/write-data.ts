@@ -5,7 +5,8 @@
  * content, fields, rx.xfields, depth, with-defaults (and its tags), implicit
  * containers, rx.range, rx.max-node-count — and the same text. No node,
  * request, path or selection is made per data node; names and values are
- * turned into text by plans made once per schema node (member-plan.ts).
+ * put into the buffer's bytes (json-bytes.ts) by plans made once per schema
+ * node (member-plan.ts).
  *
  * Subtrees without a list below are written by plain functions; where lists
  * are, a generator writes them so that the answer is flushed between list
@@ -15,8 +16,10 @@ import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-
 import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafListMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
+import { putAscii, putBytes, putText } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
-import { SPILL_AT, type JsonBuffer } from '../nodes/json-writer.ts';
+import type { ValueWrite } from '../nodes/json-value-bytes.ts';
+import type { JsonBuffer } from '../nodes/json-writer.ts';
 import { chosenCase, fallbackCase } from './active-case.ts';
 import { admitsContent } from './content.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
@@ -107,10 +110,11 @@ const writeField = (buf: JsonBuffer, h: Holder, plan: MemberPlan, first: boolean
   if (value === undefined) return first;
   st.budget.spend(plan.kind === LEAF_LIST ? (value as readonly unknown[]).length : 1);
   if (st.counting) return false;
-  buf.text += (first ? plan.first : plan.next) + (plan.value as (v: FieldValue) => string)(value);
+  putBytes(buf, first ? plan.first : plan.next);
+  (plan.write as ValueWrite)(buf, value);
   if (tagged) {
     const def = plan.def as LeafMeta | LeafListMeta;
-    buf.text += `,${JSON.stringify(`@${def.name}`)}${def.kind === 'leaf' ? TAG : `:${defaultTag(def, value)}`}`;
+    putText(buf, `,${JSON.stringify(`@${def.name}`)}${def.kind === 'leaf' ? TAG : `:${defaultTag(def, value)}`}`);
   }
   return false;
 };
@@ -175,10 +179,10 @@ const writeMembersNow = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[
 
 const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, plan: MemberPlan, data: DataContainer, first: boolean, st: ReadState): boolean => {
   st.budget.spend(1);
-  buf.text += first ? plan.first : plan.next;
+  putBytes(buf, first ? plan.first : plan.next);
   const inner = below(h, def, data, st);
   if (deeper(inner.level, st)) writeMembersNow(buf, inner, plansOf(buf, inner, def.children), true, st);
-  buf.text += '}';
+  putAscii(buf, '}');
   return false;
 };
 
@@ -203,17 +207,17 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
         continue;
       }
       st.budget.spend(1);
-      buf.text += first ? plan.first : plan.next;
+      putBytes(buf, first ? plan.first : plan.next);
       const inner = below(h, def, data, st);
       if (deeper(inner.level, st)) yield* writeMembers(buf, inner, def.children, true, st);
-      buf.text += '}';
+      putAscii(buf, '}');
       first = false;
       if (buf.size >= st.flushAt) yield FLUSH;
     } else if (kind === LIST) {
       const def = plan.def as ListMeta;
       const entries = h.data.values.get(def) as readonly DataContainer[] | undefined;
       if (entries === undefined) continue;
-      buf.text += first ? plan.first : plan.next;
+      putBytes(buf, first ? plan.first : plan.next);
       yield* writeRows(buf, below(h, def, NOTHING, st), def, entries, st);
       first = false;
     } else {
@@ -238,18 +242,15 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
   for (let row = from; row <= last; row++) {
     const e = entries[row];
     if (e === undefined) break;
-    buf.text += row === from ? '{' : ',{';
+    putAscii(buf, row === from ? '{' : ',{');
     st.budget.spend(1);
     inner.data = e;
     if (flat) writeMembersNow(buf, inner, plans, true, st);
     else yield* writeMembers(buf, inner, defs, true, st);
-    buf.text += '}';
-    if (buf.text.length >= SPILL_AT) {
-      buf.spill();
-      if (buf.size >= st.flushAt) yield FLUSH;
-    }
+    putAscii(buf, '}');
+    if (buf.size >= st.flushAt) yield FLUSH;
   }
-  buf.text += ']';
+  putAscii(buf, ']');
 }
 
 /**
@@ -261,7 +262,7 @@ export const writeList = (
   buf: JsonBuffer, def: ListMeta, entries: readonly DataContainer[], holder: HolderMeta, module: ModuleMeta | undefined, level: number,
   fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
 ): Co<void> => {
-  buf.text += `${first ? '' : ','}${nameText(def, module, buf.strict, holder)}:[`;
+  putText(buf, `${first ? '' : ','}${nameText(def, module, buf.strict, holder)}:[`);
   const inner = holderAt(st, level);
   inner.data = NOTHING;
   inner.meta = def;
