@@ -80,7 +80,10 @@ export const commitEdit = async (device: Device, browser: Browser, cmd: EditComm
     const root = browser.root(cmd.context);
     try {
       const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
-      if (store !== undefined) return await applyInPlace(device, root, store, cmd, durable);
+      if (store !== undefined) {
+        const done = applyInPlace(device, root, store, cmd, durable);
+        return done instanceof Promise ? await done : done;
+      }
       const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
       const stored = new Selection(browser, root.node, root.meta, root.path, undefined, storageContext(root.context, durable));
       const done = await runToEnd(applyEdit(stored, cmd.steps, cmd.operation, cmd.input, cmd.insert));

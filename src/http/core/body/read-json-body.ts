@@ -19,9 +19,8 @@ export interface JsonBody {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-const readText = async (request: CoreRequest): Promise<string> => {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of request.body) chunks.push(chunk);
+/** The body's bytes as UTF-8 text. */
+const textOf = (chunks: readonly Uint8Array[]): string => {
   const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
   try {
     return utf8.decode(bytes);
@@ -30,23 +29,33 @@ const readText = async (request: CoreRequest): Promise<string> => {
   }
 };
 
-/** `readable`: the media types the request may carry (the JSON types of data by default; a YANG Patch its own). */
-export const readJsonBody = async (request: CoreRequest, readable: (contentType: string | undefined) => boolean = isJsonContent): Promise<JsonBody | undefined> => {
+/**
+ * The body read and parsed by one async function (the public two only
+ * name what they need: each async layer costs a Promise and an await per
+ * request). `required`: what needs the body, when it may not be absent.
+ */
+const readBody = async (request: CoreRequest, readable: (contentType: string | undefined) => boolean, required: string | undefined): Promise<JsonBody | undefined> => {
   const contentType = request.headers.get('content-type');
   const json = readable(contentType);
   const declared = request.headers.get('content-length');
   if (!json && declared !== undefined && declared !== '0') throw new UnsupportedMediaType(contentType ?? '');
-  const text = await readText(request);
-  if (text.trim() === '') return undefined;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of request.body) chunks.push(chunk);
+  const text = textOf(chunks);
+  if (text.trim() === '') {
+    if (required !== undefined) throw new RestconfFailure([restconfError('malformed-message', `${required} needs a request body`, { type: 'rpc' })]);
+    return undefined;
+  }
   if (!json) throw new UnsupportedMediaType(contentType ?? '');
   const parsed = parseJsonText(text);
   if (!parsed.ok) throw new RestconfFailure(parsed.errors);
   return { value: parsed.value, numbers: parsed.numbers };
 };
 
+/** `readable`: the media types the request may carry (the JSON types of data by default; a YANG Patch its own). */
+export const readJsonBody = (request: CoreRequest, readable: (contentType: string | undefined) => boolean = isJsonContent): Promise<JsonBody | undefined> =>
+  readBody(request, readable, undefined);
+
 /** The body, which the method requires. */
-export const requireJsonBody = async (request: CoreRequest, what: string, readable?: (contentType: string | undefined) => boolean): Promise<JsonBody> => {
-  const body = await readJsonBody(request, readable);
-  if (body === undefined) throw new RestconfFailure([restconfError('malformed-message', `${what} needs a request body`, { type: 'rpc' })]);
-  return body;
-};
+export const requireJsonBody = (request: CoreRequest, what: string, readable: (contentType: string | undefined) => boolean = isJsonContent): Promise<JsonBody> =>
+  readBody(request, readable, what) as Promise<JsonBody>;

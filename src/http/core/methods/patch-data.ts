@@ -9,6 +9,7 @@ import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { decodeDatastoreBody, decodeModuleBody, decodeTargetBody, requireJsonBody } from '../body/index.ts';
 import { noContent, type Call } from '../call.ts';
+import { isPromise } from '../maybe.ts';
 import { commitRoots } from './commit-roots.ts';
 import { decodeScope } from './decode-scope.ts';
 import { missingTarget } from './missing-target.ts';
@@ -31,7 +32,10 @@ export const patchData = async (call: Call, target: ResolvedTarget): Promise<Cor
     return noContent();
   }
   const input = decodeTargetBody(body.value, target, scope);
-  if (call.strict && !(await targetExists(call, target))) throw missingTarget(target);
+  if (call.strict) {
+    const exists = targetExists(call, target); // mostly answered at once: no await then
+    if (!(isPromise(exists) ? await exists : exists)) throw missingTarget(target);
+  }
   await commitEdit(device, browser, { steps: target.steps, operation: 'merge', input, context: call.context });
   return noContent();
 };
