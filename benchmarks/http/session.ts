@@ -57,26 +57,36 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
     rxconf = started.server;
     await settle([rxconf.pid]);
     const rssBefore = rssBytes(rxconf.pid);
+    const url = rxconf.url;
     const probes = new Map<Row, Probe>();
-    for (const row of rows) {
+    const probe = async (row: Row): Promise<Probe | undefined> => {
       try {
-        probes.set(row, await probeRow(row, rxconf.url));
+        const p = await probeRow(row, url);
+        probes.set(row, p);
+        return p;
       } catch (e) {
         outcome.failures.push(`${row.key}: probe: ${message(e)}`);
+        return undefined;
       }
-    }
+    };
+    // The reads' answers first (the raw baseline serves them). An edit row is probed just before it
+    // runs: the first edit of a run writes a whole snapshot, whose garbage must not count in the
+    // list rows' RSS growth (the reads run first for that reason).
+    for (const row of rows) if (row.kind !== 'edit') await probe(row);
     const answers = new Map<string, RawAnswer>();
     for (const p of probes.values()) for (const a of p.answers) answers.set(a.path, a);
     raw = await startRawBaseline(rawDir, c.root, [...answers.values()], rows.some((r) => r.kind === 'edit'));
     const servers = { rxconf, raw, how: started.how, dataDir };
     let first = true;
-    for (const [row, probe] of probes) {
+    for (const row of rows) {
+      const p = row.kind === 'edit' ? await probe(row) : probes.get(row);
+      if (p === undefined) continue;
       const began = Date.now();
       c.log(`${row.key}: ${row.title} (${row.entries.toLocaleString('en')} entries, ${row.connections} connection${row.connections === 1 ? '' : 's'}, ${row.durationS} s rounds)`);
       const before = first ? rssBefore : undefined;
       first = false;
       try {
-        outcome.results.push(await measureRow(row, servers, probe, c.log, before));
+        outcome.results.push(await measureRow(row, servers, p, c.log, before));
         c.log(`  (${((Date.now() - began) / 1000).toFixed(0)} s)`);
       } catch (e) {
         outcome.failures.push(`${row.key}: ${message(e)}`);
