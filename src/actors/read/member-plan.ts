@@ -13,7 +13,7 @@ import type { HolderMeta } from '../../data/data-container.ts';
 import type { DataDef, ModuleMeta } from '../../meta/meta.ts';
 import { textBytes, type TextBytes } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
-import { valueWriter, type ValueWrite } from '../nodes/json-value-bytes.ts';
+import { valueWriter, type ValueWriter } from '../nodes/json-value-bytes.ts';
 
 /** What a member is, as the walk branches on it: a leaf or anydata, a leaf-list, a container, a list, a choice. */
 export const FIELD = 0;
@@ -35,7 +35,7 @@ export interface MemberPlan {
   /** The same after a comma. */
   readonly next: TextBytes;
   /** A field's value writer (undefined for containers, lists and choices). */
-  readonly write: ValueWrite | undefined;
+  readonly write: ValueWriter | undefined;
 }
 
 const NO_TEXT = textBytes('');

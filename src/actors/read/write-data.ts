@@ -18,7 +18,7 @@ import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { putAscii, putBytes, putText } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
-import type { ValueWrite } from '../nodes/json-value-bytes.ts';
+import { putValue, type ValueWriter } from '../nodes/json-value-bytes.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 import { chosenCase, fallbackCase } from './active-case.ts';
 import { admitsContent } from './content.ts';
@@ -91,7 +91,8 @@ const writeField = (buf: JsonBuffer, h: Holder, plan: MemberPlan, first: boolean
     const def = plan.def;
     if (def.kind === 'leaf') {
       const mode = st.options.withDefaults;
-      const d = mode === 'explicit' && (def.config || value !== undefined) ? undefined : defaultOf(def);
+      // the default matters where the leaf is not set (except a config leaf in explicit), or is set and trim or tagged compares it
+      const d = (value === undefined ? mode === 'explicit' && def.config : mode === 'explicit' || mode === 'report-all') ? undefined : defaultOf(def);
       if (d !== undefined) {
         if (mode === 'trim') {
           if (value !== undefined && sameAsDefault(def, value, d)) value = undefined;
@@ -111,7 +112,7 @@ const writeField = (buf: JsonBuffer, h: Holder, plan: MemberPlan, first: boolean
   st.budget.spend(plan.kind === LEAF_LIST ? (value as readonly unknown[]).length : 1);
   if (st.counting) return false;
   putBytes(buf, first ? plan.first : plan.next);
-  (plan.write as ValueWrite)(buf, value);
+  putValue(buf, plan.write as ValueWriter, value);
   if (tagged) {
     const def = plan.def as LeafMeta | LeafListMeta;
     putText(buf, `,${JSON.stringify(`@${def.name}`)}${def.kind === 'leaf' ? TAG : `:${defaultTag(def, value)}`}`);
