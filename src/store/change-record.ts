@@ -19,19 +19,26 @@ const isRow = (v: unknown): v is number => typeof v === 'number' && Number.isSaf
 
 const lastMeta = (p: DataPath): DataNodeMeta => p.segments[p.segments.length - 1]?.meta as DataNodeMeta;
 
-/** The record of `change`; undefined when one of its paths cannot be named (store an image instead). */
-export const encodeChange = (change: StoredChange, schema: SchemaContext): Record<string, unknown> | undefined => {
+/**
+ * The record of `change` as JSON text, written as text (the journal writes
+ * one per committed edit: no record object, arrays of paths and generic
+ * stringify walk); undefined when one of its paths cannot be named (store
+ * an image instead).
+ */
+export const encodeChange = (change: StoredChange, schema: SchemaContext): string | undefined => {
   const m = change.module.name;
-  if ('image' in change) return { m, img: encodeData(change.image, { strict: true, schema }) };
-  const o: unknown[] = [];
+  if ('image' in change) return JSON.stringify({ m, img: encodeData(change.image, { strict: true, schema }) });
+  let o = '';
   for (const op of change.ops) {
     const path = encodeRecordPath(op.path, change.module);
     if (path === undefined || op.path.segments.length === 0) return undefined;
-    if (op.op === 'wrote') o.push([CODES.wrote, path, encodeFieldValue(lastMeta(op.path), op.value)]);
-    else if (op.op === 'moved' || (op.op === 'created' && op.row !== undefined)) o.push([CODES[op.op], path, op.row]);
-    else o.push([CODES[op.op], path]);
+    if (o !== '') o += ',';
+    // JSON.stringify answers undefined where an array holds null
+    if (op.op === 'wrote') o += `["${CODES.wrote}",${path},${JSON.stringify(encodeFieldValue(lastMeta(op.path), op.value)) ?? 'null'}]`;
+    else if (op.op === 'moved' || (op.op === 'created' && op.row !== undefined)) o += `["${CODES[op.op]}",${path},${JSON.stringify(op.row) ?? 'null'}]`;
+    else o += `["${CODES[op.op]}",${path}]`;
   }
-  return { m, o };
+  return `{"m":${JSON.stringify(m)},"o":[${o}]}`;
 };
 
 /** The change a record holds, or a message saying why it cannot be read. */

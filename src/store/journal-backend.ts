@@ -125,8 +125,8 @@ export class JournalBackend implements StorageBackend {
       return this.baseline;
     }
     const record = encodeChange(change, this.schema)
-      ?? encodeChange({ module: change.module, image: this.live.roots.get(change.module.name) ?? new DataContainer(change.module) }, this.schema);
-    const done = this.commit.add(segment, frameRecord(JSON.stringify(record)));
+      ?? encodeChange({ module: change.module, image: this.live.roots.get(change.module.name) ?? new DataContainer(change.module) }, this.schema) as string;
+    const done = this.commit.add(segment, frameRecord(record));
     this.records += 1;
     if (this.compacting === undefined && !this.compactionOff && this.due(segment)) {
       this.track(this.rotate(true)).catch((e: unknown) => {

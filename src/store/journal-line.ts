@@ -6,7 +6,13 @@
  */
 import { crc32 } from 'node:zlib';
 
-export const frameRecord = (json: string): string => `${crc32(json).toString(16).padStart(8, '0')} ${json}\n`;
+/** The two hex digits of each byte value. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** An unsigned 32-bit number as 8 hex digits (Number#toString(16) and padStart cost more than the checksum). */
+const hex8 = (n: number): string => (HEX[n >>> 24] as string) + HEX[(n >>> 16) & 255] + HEX[(n >>> 8) & 255] + HEX[n & 255];
+
+export const frameRecord = (json: string): string => `${hex8(crc32(json))} ${json}\n`;
 
 export interface JournalText {
   /** The records, parsed, in order, up to the first bad line. */

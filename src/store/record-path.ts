@@ -10,21 +10,25 @@ import { findDataChild } from '../meta/navigate.ts';
 import type { YangValue } from '../types/value.ts';
 import { decodeYangValue, encodeYangValue } from './record-value.ts';
 
-export type RecordPath = readonly (string | readonly unknown[])[];
-
-/** The record form of `path`; undefined when a step cannot be named (an entry of a list without keys). */
-export const encodeRecordPath = (path: DataPath, module: ModuleMeta): RecordPath | undefined => {
-  const out: (string | unknown[])[] = [];
+/**
+ * The record form of `path` as JSON text (what JSON.stringify writes for
+ * the array of names and keys: built as text, once per committed edit);
+ * undefined when a step cannot be named (an entry of a list without keys).
+ */
+export const encodeRecordPath = (path: DataPath, module: ModuleMeta): string | undefined => {
+  let out = '[';
   let prev = module.name;
   const last = path.segments.length - 1;
-  for (const [i, s] of path.segments.entries()) {
+  for (let i = 0; i <= last; i++) {
+    const s = path.segments[i] as PathSegment;
     const m = s.meta as DataNodeMeta;
-    out.push(m.module.name === prev ? m.name : `${m.module.name}:${m.name}`);
+    if (i > 0) out += ',';
+    out += JSON.stringify(m.module.name === prev ? m.name : `${m.module.name}:${m.name}`);
     prev = m.module.name;
-    if (s.key !== undefined && m.kind === 'list') out.push(s.key.map(encodeYangValue));
+    if (s.key !== undefined && m.kind === 'list') out += `,${JSON.stringify(s.key.map(encodeYangValue))}`;
     else if (m.kind === 'list' && i < last) return undefined;
   }
-  return out;
+  return `${out}]`;
 };
 
 /** A DataPath from its record form, or a message saying what does not resolve. */
