@@ -9,7 +9,7 @@
 import type { LeafListMeta, LeafMeta, TypeMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
 import type { FieldValue } from '../field-value.ts';
-import { putAscii, putNumber, putString, putText } from './json-bytes.ts';
+import { putAscii, putBytes, putNumber, putString, putText, textBytes } from './json-bytes.ts';
 import { anyText, baseOf, scalarText, type FieldMeta } from './json-value-text.ts';
 import type { JsonBuffer } from './json-writer.ts';
 
@@ -28,6 +28,9 @@ export interface ValueWriter {
   readonly write: ValueWrite;
 }
 
+const TRUE = textBytes('true');
+const FALSE = textBytes('false');
+
 /** Puts `v`, a value of the node `w` was made for. */
 export const putValue = (buf: JsonBuffer, w: ValueWriter, v: FieldValue): void => {
   const kind = w.kind;
@@ -36,7 +39,7 @@ export const putValue = (buf: JsonBuffer, w: ValueWriter, v: FieldValue): void =
   } else if (kind === INT32) {
     if (typeof v === 'number' && Number.isFinite(v)) return putNumber(buf, v);
   } else if (kind === BOOLEAN) {
-    if (typeof v === 'boolean') return putAscii(buf, v ? 'true' : 'false');
+    if (typeof v === 'boolean') return putBytes(buf, v ? TRUE : FALSE);
   }
   w.write(buf, v);
 };

@@ -16,7 +16,7 @@ import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-
 import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafListMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
-import { putAscii, putBytes, putText } from '../nodes/json-bytes.ts';
+import { putAscii, putBytes, putText, textBytes } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
 import { putValue, type ValueWriter } from '../nodes/json-value-bytes.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
@@ -33,6 +33,11 @@ export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
 const NOTHING = EMPTY_DATA;
 
 const TAG = ':{"ietf-netconf-with-defaults:default":true}';
+
+/** A list entry's brackets. */
+const OPEN = textBytes('{');
+const NEXT_OPEN = textBytes(',{');
+const CLOSE = textBytes('}');
 
 const listsBelow = new WeakMap<SchemaNode, boolean>();
 
@@ -133,6 +138,12 @@ const selected = (h: Holder, plan: MemberPlan, st: ReadState): boolean => {
   return o.depth === undefined || h.level + 1 <= o.depth || plan.key;
 };
 
+/** Whether every member of `h` is selected (no content, fields, rx.xfields or depth limit applies to them): `selected` need not be asked per member. */
+const everySelected = (h: Holder, st: ReadState): boolean => {
+  const o = st.options;
+  return o.content === 'all' && h.fields === undefined && h.xfields === undefined && (o.depth === undefined || h.level + 1 <= o.depth);
+};
+
 /** The holder for the members of a container or entry of `def` one level below `h`. */
 const below = (h: Holder, def: ContainerMeta | ListMeta, data: DataContainer, st: ReadState): Holder => {
   const b = holderAt(st, h.level + 1);
@@ -157,6 +168,7 @@ const caseInEffect = (h: Holder, choice: ChoiceMeta, st: ReadState): CaseMeta | 
 
 /** Writes the selected members of `plans` (a holder's children, or a case's), synchronously: no list may sit below. */
 const writeMembersNow = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], first: boolean, st: ReadState): boolean => {
+  const every = everySelected(h, st);
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as MemberPlan;
     const kind = plan.kind;
@@ -165,7 +177,7 @@ const writeMembersNow = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[
       if (c !== undefined) first = writeMembersNow(buf, h, plansOf(buf, h, c.children), first, st);
       continue;
     }
-    if (!selected(h, plan, st)) continue;
+    if (!every && !selected(h, plan, st)) continue;
     if (kind === CONTAINER) {
       const def = plan.def as ContainerMeta;
       const data = containerData(h.data.values.get(def), def, st);
@@ -190,6 +202,7 @@ const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, plan:
 /** As writeMembersNow, for members among which lists may sit: flushes between list entries. */
 function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], first: boolean, st: ReadState): Co<boolean> {
   const plans = plansOf(buf, h, defs);
+  const every = everySelected(h, st);
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as MemberPlan;
     const kind = plan.kind;
@@ -198,7 +211,7 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
       if (c !== undefined) first = hasListBelow(c) ? yield* writeMembers(buf, h, c.children, first, st) : writeMembersNow(buf, h, plansOf(buf, h, c.children), first, st);
       continue;
     }
-    if (!selected(h, plan, st)) continue;
+    if (!every && !selected(h, plan, st)) continue;
     if (kind === CONTAINER) {
       const def = plan.def as ContainerMeta;
       const data = containerData(h.data.values.get(def), def, st);
@@ -243,12 +256,12 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
   for (let row = from; row <= last; row++) {
     const e = entries[row];
     if (e === undefined) break;
-    putAscii(buf, row === from ? '{' : ',{');
+    putBytes(buf, row === from ? OPEN : NEXT_OPEN);
     st.budget.spend(1);
     inner.data = e;
     if (flat) writeMembersNow(buf, inner, plans, true, st);
     else yield* writeMembers(buf, inner, defs, true, st);
-    putAscii(buf, '}');
+    putBytes(buf, CLOSE);
     if (buf.size >= st.flushAt) yield FLUSH;
   }
   putAscii(buf, ']');
