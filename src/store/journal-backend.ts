@@ -17,13 +17,13 @@ import { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { StoredChange } from './change-op.ts';
 import { encodeChange } from './change-record.ts';
-import { encodeDataFile } from './data-file.ts';
+import { draftDataFile } from './data-file.ts';
 import { GroupCommit } from './group-commit.ts';
 import { journalHeaderLine } from './journal-header.ts';
 import { frameRecord } from './journal-line.ts';
 import { JournalSegment } from './journal-segment.ts';
 import { recoverJournal } from './recover-journal.ts';
-import { replaceFile, replaceFileSync, snapshotId, syncDir, syncDirSync } from './snapshot-file.ts';
+import { type DraftFile, replaceFile, replaceFileSync, syncDir, syncDirSync } from './snapshot-file.ts';
 import type { LiveState, StorageBackend } from './storage-backend.ts';
 
 export interface JournalOptions {
@@ -42,7 +42,7 @@ export interface RecoveryReport {
 }
 
 interface Rotation {
-  readonly data: Buffer;
+  readonly data: DraftFile;
   readonly old: JournalSegment | undefined;
   readonly next: JournalSegment;
   readonly opened?: () => void;
@@ -98,7 +98,7 @@ export class JournalBackend implements StorageBackend {
     for (const w of r.warnings) this.warn(w);
     this.snapshotBytes = r.snapshotBytes;
     if (r.replayed > 0) {
-      const data = Buffer.from(encodeDataFile(r.roots, this.schema));
+      const data = draftDataFile(this.file, r.roots, this.schema);
       replaceFileSync(this.file, data);
       this.snapshotBytes = data.length;
     }
@@ -172,8 +172,8 @@ export class JournalBackend implements StorageBackend {
   }
 
   private startSegment(chained: boolean): Rotation {
-    const data = Buffer.from(encodeDataFile(this.live.roots, this.schema));
-    const next = JournalSegment.create(this.nextPath, journalHeaderLine({ base: snapshotId(data), chained }));
+    const data = draftDataFile(this.file, this.live.roots, this.schema);
+    const next = JournalSegment.create(this.nextPath, journalHeaderLine({ base: data.id, chained }));
     const old = this.segment;
     this.segment = next;
     this.records = 0;
@@ -195,7 +195,7 @@ export class JournalBackend implements StorageBackend {
   }
 
   /** Puts a snapshot in place of the data file (durably: temp file, sync, rename, directory sync). */
-  protected writeSnapshot(data: Buffer): Promise<void> {
+  protected writeSnapshot(data: DraftFile): Promise<void> {
     return replaceFile(this.file, data);
   }
 
@@ -233,7 +233,13 @@ export class JournalBackend implements StorageBackend {
       return;
     }
     await this.commit.flush();
-    const data = await new Promise<Buffer>((resolve) => this.live.whenSettled(() => resolve(Buffer.from(encodeDataFile(this.live.roots, this.schema)))));
+    const data = await new Promise<DraftFile>((resolve, reject) => this.live.whenSettled(() => {
+      try {
+        resolve(draftDataFile(this.file, this.live.roots, this.schema));
+      } catch (e) {
+        reject(e);
+      }
+    }));
     await this.writeSnapshot(data);
     segment.close();
     this.segment = undefined;

@@ -5,6 +5,7 @@
  */
 import test from 'ava';
 import { JournalBackend } from '../../src/store/index.ts';
+import type { DraftFile } from '../../src/store/snapshot-file.ts';
 import { augModule, crashImage, loadState, openStore, storeModule, tempDataFile } from './helpers.ts';
 
 interface Acked {
@@ -108,7 +109,7 @@ class HeldSnapshots extends JournalBackend {
   private gate = gate();
   held = 0;
 
-  protected override async writeSnapshot(data: Buffer): Promise<void> {
+  protected override async writeSnapshot(data: DraftFile): Promise<void> {
     this.held += 1;
     await this.gate.promise;
     return super.writeSnapshot(data);

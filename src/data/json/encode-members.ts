@@ -14,7 +14,7 @@ import { holderIndex, type NameIndex } from './name-index.ts';
 const orders = new WeakMap<readonly DataDef[], readonly DataNodeMeta[]>();
 
 /** A holder's data nodes in the order they are written. */
-const memberOrder = (holder: HolderMeta): readonly DataNodeMeta[] => {
+export const memberOrder = (holder: HolderMeta): readonly DataNodeMeta[] => {
   let order = orders.get(holder.children);
   if (order === undefined) {
     const nodes = dataChildren(holder.children);
@@ -35,7 +35,7 @@ const identityOf = (options: EncodeOptions): IdentityLookup | undefined => {
   return schema === undefined ? undefined : (module, name) => schema.modules.get(module)?.identities.get(name);
 };
 
-function encodeValue(node: DataNodeMeta, value: DataValue, options: EncodeOptions): unknown {
+export function encodeValue(node: DataNodeMeta, value: DataValue, options: EncodeOptions): unknown {
   if (node.kind === 'leaf' || node.kind === 'leaf-list') {
     const identity = identityOf(options);
     const valueOptions: JsonEncodeOptions = identity === undefined
