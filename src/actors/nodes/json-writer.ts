@@ -65,7 +65,8 @@ export class JsonBuffer {
     if (this.dropping) {
       this.#dropped += filled;
       this.at = 0;
-      return n > bytes.length ? this.#fill(Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, n))) : bytes;
+      if (n > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, n));
+      return bytes === scratch ? bytes : this.#fill(scratch);
     }
     if (bytes === NO_BYTES && n <= CHUNK_BYTES) return this.#fill(lendChunkBytes());
     // a chunk past its buffer (a long value): a buffer of its own, the lent one given back unseen
@@ -136,6 +137,9 @@ export class JsonBuffer {
 
 const NO_BYTES = Buffer.alloc(0);
 const NO_VIEW = new DataView(NO_BYTES.buffer, NO_BYTES.byteOffset, 0);
+
+/** What dropping buffers write into: never read, so one for all of them (a counting pass makes no buffer). */
+let scratch: Buffer = NO_BYTES;
 
 /** A spill of text longer than this is due (write-data.ts, after each list entry). */
 export const SPILL_AT = 2048;
