@@ -27,7 +27,7 @@ const lineAt = (depth: number): string => {
 
 /** `value` as JSON.stringify(value, null, 2) writes it nested `depth` levels deep (its inner lines indented further). */
 const textAt = (value: unknown, depth: number): string | undefined => {
-  const text = JSON.stringify(value, null, 2) as string | undefined;
+  const text = (typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : JSON.stringify(value)) as string | undefined;
   return text === undefined || !text.includes('\n') ? text : text.replaceAll('\n', lineAt(depth));
 };
 
