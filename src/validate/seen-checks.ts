@@ -6,53 +6,51 @@
  */
 import type { DataContainer, DataValue } from '../data/data-container.ts';
 import type { DataNodeMeta } from '../meta/meta.ts';
+import { FewSet } from './few-set.ts';
 import type { HolderPlan } from './holder-plan.ts';
+import { PairSet } from './pair-set.ts';
 import type { XDataNode } from './x-data-node.ts';
-
-const first = <K, V>(m: Map<K, Set<V>>, k: K, v: V): boolean => {
-  let s = m.get(k);
-  if (s === undefined) m.set(k, (s = new Set()));
-  if (s.has(v)) return false;
-  s.add(v);
-  return true;
-};
-
-const once = <T>(s: Set<T>, v: T): boolean => {
-  if (s.has(v)) return false;
-  s.add(v);
-  return true;
-};
 
 export class SeenChecks {
   // Made when first needed: an edit's validation asks few of them.
-  private checked: Set<XDataNode> | undefined;
-  private walked: Set<XDataNode> | undefined;
-  private cardinality: Map<XDataNode, Set<HolderPlan>> | undefined;
-  private whens: Map<XDataNode, Set<DataNodeMeta>> | undefined;
-  private uniques: Set<DataValue | readonly DataContainer[]> | undefined;
+  private checked: FewSet<XDataNode> | undefined;
+  private walked: FewSet<XDataNode> | undefined;
+  private cardinality: PairSet<XDataNode, HolderPlan> | undefined;
+  private whens: PairSet<XDataNode, DataNodeMeta> | undefined;
+  private uniques: FewSet<DataValue | readonly DataContainer[]> | undefined;
 
   /** The node's musts and references: true the first time. */
   firstCheck(node: XDataNode): boolean {
-    return once((this.checked ??= new Set()), node);
+    if (this.checked !== undefined) return this.checked.add(node);
+    this.checked = new FewSet(node);
+    return true;
   }
 
   /** Everything below a holder instance. */
   firstWalk(node: XDataNode): boolean {
-    return once((this.walked ??= new Set()), node);
+    if (this.walked !== undefined) return this.walked.add(node);
+    this.walked = new FewSet(node);
+    return true;
   }
 
   /** Mandatory, min/max-elements and mandatory choices of a holder instance's children. */
   firstCardinality(node: XDataNode, plan: HolderPlan): boolean {
-    return first((this.cardinality ??= new Map()), node, plan);
+    if (this.cardinality !== undefined) return this.cardinality.add(node, plan);
+    this.cardinality = new PairSet(node, plan);
+    return true;
   }
 
   /** The when of a child group of a holder instance, reported for its stored nodes. */
   firstWhen(node: XDataNode, meta: DataNodeMeta): boolean {
-    return first((this.whens ??= new Map()), node, meta);
+    if (this.whens !== undefined) return this.whens.add(node, meta);
+    this.whens = new PairSet(node, meta);
+    return true;
   }
 
   /** The unique constraints of one list instance (its array), checked in full. */
   firstUnique(entries: DataValue | readonly DataContainer[]): boolean {
-    return once((this.uniques ??= new Set()), entries);
+    if (this.uniques !== undefined) return this.uniques.add(entries);
+    this.uniques = new FewSet(entries);
+    return true;
   }
 }

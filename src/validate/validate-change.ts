@@ -27,7 +27,10 @@ import type { HolderInstance } from './check-children.ts';
 import { checkChildren } from './check-children.ts';
 import { checkUnique, skippedInConfig } from './check-unique.ts';
 import { dependentsOf, type Dependent } from './dependents.ts';
+import { FewMap } from './few-map.ts';
+import { FewSet } from './few-set.ts';
 import type { Content } from './holder-plan.ts';
+import { PairSet } from './pair-set.ts';
 import { SeenChecks } from './seen-checks.ts';
 import { candidateCount, commitDelta, uniqueCombos, UniqueDelta } from './unique-index.ts';
 import { treeModules } from './validate-tree.ts';
@@ -109,9 +112,9 @@ const isImplicit = (m: DataNodeMeta): boolean =>
 /** Where each holder instance lies in a walk of the whole tree: its HolderInstance, and whether the walk reaches it. */
 class Walkway {
   // Made when first needed (most edits' checks ask few of them).
-  private rootHolders: Map<ModuleMeta, HolderInstance> | undefined;
-  private holders: Map<XDataNode, HolderInstance | null> | undefined;
-  private reached: Map<XDataNode, boolean> | undefined;
+  private rootHolders: FewMap<ModuleMeta, HolderInstance> | undefined;
+  private holders: FewMap<XDataNode, HolderInstance | null> | undefined;
+  private reached: FewMap<XDataNode, boolean> | undefined;
   private readonly rootWhens: WhenConditions;
 
   constructor(private readonly run: ValidationRun, private readonly root: XDataNode) {
@@ -130,7 +133,8 @@ class Walkway {
     let h = this.rootHolders?.get(m);
     if (h === undefined) {
       h = holderInstance(this.root, m, this.root.spec.roots.get(m.name), true, this.rootWhens);
-      (this.rootHolders ??= new Map()).set(m, h);
+      if (this.rootHolders === undefined) this.rootHolders = new FewMap(m, h);
+      else this.rootHolders.set(m, h);
     }
     return h;
   }
@@ -146,7 +150,8 @@ class Walkway {
       if (ph !== undefined && slot !== undefined && meta !== undefined) {
         h = holderInstance(at, meta, at.container, childEnforced(ph, at, slot), new WhenConditions(this.run, at));
       }
-      (this.holders ??= new Map()).set(at, h);
+      if (this.holders === undefined) this.holders = new FewMap(at, h);
+      else this.holders.set(at, h);
     }
     return h ?? undefined;
   }
@@ -161,86 +166,60 @@ class Walkway {
       const h = this.holderFor(parent, meta);
       const slot = h?.plan.slotOf.get(meta);
       r = h !== undefined && slot !== undefined && h.whens.failure(meta, slot.cases) === undefined;
-      (this.reached ??= new Map()).set(n, r);
+      if (this.reached === undefined) this.reached = new FewMap(n, r);
+      else this.reached.set(n, r);
     }
     return r;
   }
 }
 
-const NO_GROUPS: ReadonlyMap<XDataNode, Set<DataNodeMeta>> = new Map();
-const NO_NODES: ReadonlySet<XDataNode> = new Set();
-
 /** What to check, collected from the changes, each once (each collection made when first needed: most edits fill few of them). */
 class Checks {
-  #groups: Map<XDataNode, Set<DataNodeMeta>> | undefined;
-  #whens: Map<XDataNode, Set<DataNodeMeta>> | undefined;
-  #entries: Set<XDataNode> | undefined;
-  #nodes: Set<XDataNode> | undefined;
-  #cardinality: Map<XDataNode, Set<DataNodeMeta>> | undefined;
-  #swept: Map<Dependent, Set<XDataNode>> | undefined;
-
   /** Child groups of holder instances: their when, then every node of the group in full. */
-  get groups(): ReadonlyMap<XDataNode, Set<DataNodeMeta>> {
-    return this.#groups ?? NO_GROUPS;
-  }
-
+  groups: PairSet<XDataNode, DataNodeMeta> | undefined;
   /** Child groups whose when is to be checked (reported for their stored nodes when false). */
-  get whens(): ReadonlyMap<XDataNode, Set<DataNodeMeta>> {
-    return this.#whens ?? NO_GROUPS;
-  }
-
+  whens: PairSet<XDataNode, DataNodeMeta> | undefined;
   /** New list entries: the when of their group, then the entry in full. */
-  get entries(): ReadonlySet<XDataNode> {
-    return this.#entries ?? NO_NODES;
-  }
-
+  entries: FewSet<XDataNode> | undefined;
   /** Nodes whose musts and references are to be checked. */
-  get nodes(): ReadonlySet<XDataNode> {
-    return this.#nodes ?? NO_NODES;
-  }
-
+  nodes: FewSet<XDataNode> | undefined;
   /** Holder instances (with the holder's schema node) whose children's cardinality is to be checked. */
-  get cardinality(): ReadonlyMap<XDataNode, Set<DataNodeMeta>> {
-    return this.#cardinality ?? NO_GROUPS;
-  }
+  cardinality: PairSet<XDataNode, DataNodeMeta> | undefined;
+  #swept: PairSet<Dependent, XDataNode> | undefined;
 
   group(at: XDataNode, meta: DataNodeMeta): void {
-    add(this.#groups ??= new Map(), at, meta);
+    if (this.groups === undefined) this.groups = new PairSet(at, meta);
+    else this.groups.add(at, meta);
     this.count(at, meta);
   }
 
   when(at: XDataNode, meta: DataNodeMeta): void {
-    add(this.#whens ??= new Map(), at, meta);
+    if (this.whens === undefined) this.whens = new PairSet(at, meta);
+    else this.whens.add(at, meta);
   }
 
   count(at: XDataNode, meta: DataNodeMeta): void {
-    add(this.#cardinality ??= new Map(), at, meta);
+    if (this.cardinality === undefined) this.cardinality = new PairSet(at, meta);
+    else this.cardinality.add(at, meta);
   }
 
   entry(e: XDataNode): void {
-    (this.#entries ??= new Set()).add(e);
+    if (this.entries === undefined) this.entries = new FewSet(e);
+    else this.entries.add(e);
   }
 
   node(n: XDataNode): void {
-    (this.#nodes ??= new Set()).add(n);
+    if (this.nodes === undefined) this.nodes = new FewSet(n);
+    else this.nodes.add(n);
   }
 
   /** The instances of a dependent within reach of `anchors`; false when they were collected already. */
   firstSweep(d: Dependent, anchor: XDataNode): boolean {
-    const swept = (this.#swept ??= new Map());
-    let s = swept.get(d);
-    if (s === undefined) swept.set(d, (s = new Set()));
-    if (s.has(anchor)) return false;
-    s.add(anchor);
+    if (this.#swept !== undefined) return this.#swept.add(d, anchor);
+    this.#swept = new PairSet(d, anchor);
     return true;
   }
 }
-
-const add = <K, V>(m: Map<K, Set<V>>, k: K, v: V): void => {
-  let s = m.get(k);
-  if (s === undefined) m.set(k, (s = new Set()));
-  s.add(v);
-};
 
 export function validateChange(roots: ReadonlyMap<string, DataContainer>, changes: ChangeSet, options: ValidateChangeOptions): ChangeValidation {
   const { schema, content } = options;
@@ -301,47 +280,47 @@ export function validateChange(roots: ReadonlyMap<string, DataContainer>, change
   }
 
   const walk = new Walkway(run, root);
-  for (const [at, metas] of checks.groups) {
-    for (const meta of metas) {
+  checks.groups?.forEach((at, meta) => {
+    const h = walk.holderFor(at, meta);
+    const slot = h?.plan.slotOf.get(meta);
+    if (h === undefined || slot === undefined) return;
+    const group = at.group(meta);
+    visitGroup(run, h, group, 0, group.length, slot);
+  });
+  checks.whens?.forEach((at, meta) => {
+    const h = walk.holderFor(at, meta);
+    const slot = h?.plan.slotOf.get(meta);
+    if (h === undefined || slot === undefined || h.whens.failure(meta, slot.cases) === undefined) return;
+    const group = at.group(meta);
+    visitGroup(run, h, group, 0, group.length, slot);
+  });
+  if (checks.entries !== undefined) {
+    for (const e of checks.entries.items()) {
+      const at = e.parent as XDataNode;
+      const meta = e.schema as ListMeta;
       const h = walk.holderFor(at, meta);
       const slot = h?.plan.slotOf.get(meta);
       if (h === undefined || slot === undefined) continue;
-      const group = at.group(meta);
-      visitGroup(run, h, group, 0, group.length, slot);
+      if (h.whens.failure(meta, slot.cases) !== undefined) {
+        const group = at.group(meta);
+        visitGroup(run, h, group, 0, group.length, slot);
+      } else {
+        visitGroup(run, h, [e], 0, 1, slot);
+      }
     }
   }
-  for (const [at, metas] of checks.whens) {
-    for (const meta of metas) {
-      const h = walk.holderFor(at, meta);
-      const slot = h?.plan.slotOf.get(meta);
-      if (h === undefined || slot === undefined || h.whens.failure(meta, slot.cases) === undefined) continue;
-      const group = at.group(meta);
-      visitGroup(run, h, group, 0, group.length, slot);
-    }
-  }
-  for (const e of checks.entries) {
-    const at = e.parent as XDataNode;
-    const meta = e.schema as ListMeta;
+  if (checks.nodes !== undefined) for (const n of checks.nodes.items()) if (walk.reachable(n)) checkNodeOnce(run, n);
+  checks.cardinality?.forEach((at, meta) => {
     const h = walk.holderFor(at, meta);
-    const slot = h?.plan.slotOf.get(meta);
-    if (h === undefined || slot === undefined) continue;
-    if (h.whens.failure(meta, slot.cases) !== undefined) {
-      const group = at.group(meta);
-      visitGroup(run, h, group, 0, group.length, slot);
-    } else {
-      visitGroup(run, h, [e], 0, 1, slot);
-    }
-  }
-  for (const n of checks.nodes) if (walk.reachable(n)) checkNodeOnce(run, n);
-  for (const [at, metas] of checks.cardinality) {
-    for (const meta of metas) {
-      const h = walk.holderFor(at, meta);
-      if (h !== undefined) checkChildren(run, h, false);
-    }
-  }
+    if (h !== undefined) checkChildren(run, h, false);
+  });
+  if (changes.touched.size === 0) return { errors: run.errors, committed: nothingToCommit };
   const deltas = checkUniques(run, root, walk, changes, content);
   return { errors: run.errors, committed: () => { for (const d of deltas) commitDelta(d); } };
 }
+
+/** No entry of a list with unique constraints was touched: no counts to keep in step. */
+const nothingToCommit = (): void => {};
 
 /** unique for the lists whose entries the edit touched: from the counts, and in full where a duplicate shows. */
 function checkUniques(run: ValidationRun, root: XDataNode, walk: Walkway, changes: ChangeSet, content: Content): UniqueDelta[] {

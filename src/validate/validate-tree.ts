@@ -26,9 +26,26 @@ export interface ValidateTreeOptions {
   readonly modules?: ReadonlySet<string>;
 }
 
-/** The modules whose top-level nodes the accessible tree holds: implemented ones, and any with data. */
-export const treeModules = (schema: SchemaContext, roots: ReadonlyMap<string, DataContainer>): ModuleMeta[] =>
-  [...schema.modules.values()].filter((m) => m.implemented || roots.has(m.name));
+/** Per schema: its implemented modules, and whether it has others. */
+const implementedModules = new WeakMap<SchemaContext, { readonly implemented: readonly ModuleMeta[]; readonly others: readonly ModuleMeta[] }>();
+
+/**
+ * The modules whose top-level nodes the accessible tree holds: implemented
+ * ones, and any with data. Asks `roots` only about the modules not
+ * implemented (an edit's candidate roots read a module's tree when asked);
+ * when none of them has data, the list is the one made once per schema.
+ */
+export const treeModules = (schema: SchemaContext, roots: ReadonlyMap<string, DataContainer>): readonly ModuleMeta[] => {
+  let split = implementedModules.get(schema);
+  if (split === undefined) {
+    const all = [...schema.modules.values()];
+    implementedModules.set(schema, (split = { implemented: all.filter((m) => m.implemented), others: all.filter((m) => !m.implemented) }));
+  }
+  for (const m of split.others) {
+    if (roots.has(m.name)) return [...schema.modules.values()].filter((x) => x.implemented || roots.has(x.name));
+  }
+  return split.implemented;
+};
 
 export function validateTree(roots: ReadonlyMap<string, DataContainer>, options: ValidateTreeOptions): RestconfError[] {
   const modules = treeModules(options.schema, roots);

@@ -13,17 +13,24 @@ import { yangHooks } from './yang-hooks.ts';
 
 export class ValidationRun {
   readonly errors: RestconfError[] = [];
-  readonly functions: YangFunctions;
-  /** The string values a context-free leafref path selects, per path and default module. */
-  readonly targetValues = new Map<XPathMeta, Map<string, ReadonlySet<string>>>();
+  // Made when first needed: most edits' validations evaluate no expression.
+  #functions: YangFunctions | undefined;
+  #targetValues: Map<XPathMeta, Map<string, ReadonlySet<string>>> | undefined;
 
   constructor(
     readonly root: XDataNode,
     readonly schema: SchemaContext,
     /** An edit's validation: checks already made (each reported once), and references found by key. */
     readonly seen?: SeenChecks,
-  ) {
-    this.functions = yangHooks(this);
+  ) {}
+
+  get functions(): YangFunctions {
+    return (this.#functions ??= yangHooks(this));
+  }
+
+  /** The string values a context-free leafref path selects, per path and default module. */
+  get targetValues(): Map<XPathMeta, Map<string, ReadonlySet<string>>> {
+    return (this.#targetValues ??= new Map());
   }
 
   /** The value of an expression with `node` as context node and current(); `defaultModule` overrides the expression's. */

@@ -54,7 +54,9 @@ export class XDataNode implements XNode {
   readonly name: string;
   readonly module: string;
   private kids: readonly XDataNode[] | undefined;
-  /** The children of one schema node, made on demand (before or with the whole list of children). */
+  /** The children of one schema node, made on demand (before or with the whole list of children): the first asked for here, the others in `groups`. */
+  private firstMeta: DataNodeMeta | undefined;
+  private firstGroup: readonly XDataNode[] | undefined;
   private groups: Map<DataNodeMeta, readonly XDataNode[]> | undefined;
   /** List entries made one at a time (found by key), reused when their group is made. */
   private entries: Map<DataContainer, XDataNode> | undefined;
@@ -98,10 +100,15 @@ export class XDataNode implements XNode {
    * node, a list's entries.
    */
   group(meta: DataNodeMeta): readonly XDataNode[] {
+    if (meta === this.firstMeta) return this.firstGroup as readonly XDataNode[];
     let g = this.groups?.get(meta);
     if (g === undefined) {
       g = buildGroup(this, meta);
-      (this.groups ??= new Map()).set(meta, g);
+      // most nodes of an edit's validation are asked for one group (no Map for it)
+      if (this.firstMeta === undefined) {
+        this.firstMeta = meta;
+        this.firstGroup = g;
+      } else (this.groups ??= new Map()).set(meta, g);
     }
     return g;
   }

@@ -95,26 +95,29 @@ const run = (walk: Co<void>): Answer<void> => {
 };
 
 /** The container or whole list `r` deletes, when it exists (the node behind is read, nothing deleted). */
-export const removedChild = (rights: AccessRights, r: ChildRequest, inner: Node): Answer<void> =>
-  run((function* () {
-    if (inner.child === undefined) return;
-    const node = yield* ask(inner.child({ ...r, new: false, delete: false }));
-    if (node === undefined || node === OMITTED) return;
-    check(rights, r.meta, r.path);
-    const sel = r.selection.select(node, r.meta, r.path);
-    if (r.meta.kind === 'list') yield* entries(rights, sel, r.meta);
-    else yield* below(rights, sel, r.meta);
-  })());
+export const removedChild = (rights: AccessRights, r: ChildRequest, inner: Node): Answer<void> => run(childWalk(rights, r, inner));
 
 /** The list entry `r` deletes (`r.selection` is the list). */
-export const removedEntry = (rights: AccessRights, r: NextRequest, inner: Node): Answer<void> =>
-  run((function* () {
-    if (inner.next === undefined) return;
-    const item = yield* ask(inner.next({ ...r, new: false, delete: false }));
-    if (item === undefined) return;
-    const key = item.key ?? r.key;
-    yield* below(rights, r.selection.select(item.node, r.meta, entryPath(r.path, r.meta, key), key), r.meta);
-  })());
+export const removedEntry = (rights: AccessRights, r: NextRequest, inner: Node): Answer<void> => run(entryWalk(rights, r, inner));
+
+// Module generator functions: a generator from a function expression made per call gets a new map each time and keeps the call's scope alive.
+function* childWalk(rights: AccessRights, r: ChildRequest, inner: Node): Co<void> {
+  if (inner.child === undefined) return;
+  const node = yield* ask(inner.child({ ...r, new: false, delete: false }));
+  if (node === undefined || node === OMITTED) return;
+  check(rights, r.meta, r.path);
+  const sel = r.selection.select(node, r.meta, r.path);
+  if (r.meta.kind === 'list') yield* entries(rights, sel, r.meta);
+  else yield* below(rights, sel, r.meta);
+}
+
+function* entryWalk(rights: AccessRights, r: NextRequest, inner: Node): Co<void> {
+  if (inner.next === undefined) return;
+  const item = yield* ask(inner.next({ ...r, new: false, delete: false }));
+  if (item === undefined) return;
+  const key = item.key ?? r.key;
+  yield* below(rights, r.selection.select(item.node, r.meta, entryPath(r.path, r.meta, key), key), r.meta);
+}
 
 /** `then` after a walk's answer (a value, or a Promise when a node made it wait). */
 export const afterWalk = <T>(walk: Answer<void>, then: () => Answer<T>): Answer<T> => {
