@@ -12,7 +12,7 @@ import test from 'ava';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { serverCommand, startServe } from '../helpers/serve-process.ts';
 import { fixtures, tempDataFile } from './helpers.ts';
 
@@ -117,7 +117,7 @@ test('every acknowledged PATCH was durable in the journal before its answer (str
     t.true(written >= 0, `the journal record of ${value} was written`);
     const file = at.get(written);
     t.truthy(file, `the record of ${value} went to a file`);
-    t.true(file?.path.startsWith(dirOf(data)) ?? false, `the record of ${value} went to the data directory (${file?.path})`);
+    t.true(file?.path.startsWith(`${dirname(data)}/`) ?? false, `the record of ${value} went to the data directory (${file?.path})`);
     // the answer to this PATCH: the first 204 after the record's write started
     const answered = calls.findIndex((_, i) => i > written && answer204(i));
     t.true(answered > written, `the PATCH of ${value} was answered after its record was written`);
@@ -126,5 +126,3 @@ test('every acknowledged PATCH was durable in the journal before its answer (str
     t.true(synced, `the record of ${value} was durable before the answer (O_DSYNC write, or a sync of ${file?.path} in between)`);
   }
 });
-
-const dirOf = (file: string): string => file.slice(0, file.lastIndexOf('/') + 1);
