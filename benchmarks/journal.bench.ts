@@ -160,7 +160,7 @@ const journalStorage = (clients: number): Contender => {
   const segment = JournalSegment.create(file, frameRecord('{}'));
   const commit = new GroupCommit();
   closers.push(() => segment.close());
-  return { name: `storage alone, journal (segment + group commit): append, ${clients} client(s)`, clients, once: (i) => commit.add(segment, frameRecord(record(i))), syncs: () => commit.syncs };
+  return { name: `storage alone, journal (segment + group commit): append, ${clients} client(s)`, clients, once: (i) => commit.add(segment, frameRecord(record(i))), syncs: () => commit.writes };
 };
 
 const lmdbStorage = (l: Lmdb, clients: number, keys: number): Contender => {
@@ -192,7 +192,7 @@ const sqliteStorage = (S: Sqlite, clients: number, keys: number): Contender => {
   const raw = rawSync(true);
   const growing = rawSync(false);
   const s = await open();
-  const contenders: Contender[] = [raw, growing, { name: '1 client, sequential one-leaf edits, acknowledged durable', once: (i) => s.edit(storeModule, { settings: { name: `n${i}` } }), syncs: () => s.backend().syncs }, journalStorage(1)];
+  const contenders: Contender[] = [raw, growing, { name: '1 client, sequential one-leaf edits, acknowledged durable', once: (i) => s.edit(storeModule, { settings: { name: `n${i}` } }), syncs: () => s.backend().writes }, journalStorage(1)];
   if (lmdb !== undefined) contenders.push(lmdbStorage(lmdb, 1, 0));
   if (sqlite !== undefined) contenders.push(sqliteStorage(sqlite, 1, 0));
   for (const m of await interleave(contenders)) row(m, 'raw sync');
@@ -206,7 +206,7 @@ const sqliteStorage = (S: Sqlite, clients: number, keys: number): Contender => {
   const raw = rawSync(true);
   const contenders: Contender[] = [
     raw,
-    { name: '50 clients, one module, group commit (each acknowledged durable)', clients: 50, once: (i) => grouped.edit(storeModule, { item: [{ id: `c${i % 50}`, value: i }] }), syncs: () => grouped.backend().syncs },
+    { name: '50 clients, one module, group commit (each acknowledged durable)', clients: 50, once: (i) => grouped.edit(storeModule, { item: [{ id: `c${i % 50}`, value: i }] }), syncs: () => grouped.backend().writes },
     journalStorage(50),
   ];
   if (lmdb !== undefined) contenders.push(lmdbStorage(lmdb, 50, 0));

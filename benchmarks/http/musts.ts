@@ -26,10 +26,10 @@ const judge = (what: string, rows: readonly (RowResult | undefined)[], value: ((
 const ratio = (r: RowResult | undefined): number => (r === undefined ? NaN : r.rxconf.perSecond / r.raw.perSecond);
 const bytesRatio = (r: RowResult | undefined): number => (r === undefined ? NaN : r.rxconf.bytesPerSecond / r.raw.bytesPerSecond);
 
-/** What one client's edits can reach on this disk: the raw server that writes and syncs each edit (row patch-leaf-1-durable). */
+/** What one client's edits can reach on this disk: the raw server that writes each edit durably (row patch-leaf-1-durable). */
 const withDiskCeiling = (m: Must, durable: RowResult | undefined): Must => {
   if (durable === undefined) return m;
-  const ceiling = `raw uWS writing and syncing each edit: ${Math.round(durable.raw.perSecond).toLocaleString('en')}/s, rxconf ${ratio(durable).toFixed(2)} of it`;
+  const ceiling = `raw uWS writing each edit durably: ${Math.round(durable.raw.perSecond).toLocaleString('en')}/s, rxconf ${ratio(durable).toFixed(2)} of it`;
   return { ...m, note: m.note === undefined ? ceiling : `${m.note}; ${ceiling}` };
 };
 

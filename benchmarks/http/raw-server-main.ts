@@ -8,7 +8,7 @@
  *
  * Run: node --import tsx raw-server-main.ts SPEC.json
  */
-import { closeSync, constants, fdatasyncSync, openSync, readFileSync, write, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import uWS, { type HttpResponse, type us_listen_socket } from '@trufflesuite/uws-js-unofficial';
 import { uwsNative } from '../../src/http/adapters/uws-native.ts';
 import type { RawSpec } from './raw-spec.ts';
@@ -31,7 +31,12 @@ for (const route of spec.get) {
     });
   }
 }
-/** Appends each body to a zero-filled file (wrapping round) with a durable write (O_DSYNC, in libuv's pool) before answering. */
+/**
+ * Appends each body to a zero-filled file (wrapping round) with a durable
+ * write (O_DSYNC) from the event loop before answering: for one client the
+ * fastest durable answer (a write handed to libuv's pool adds two thread
+ * wake-ups), so what the disk allows one client's edits.
+ */
 const durablePatch = (file: string): ((res: HttpResponse) => void) => {
   const size = 8 << 20;
   const zeros = Buffer.alloc(1 << 20);
@@ -50,11 +55,10 @@ const durablePatch = (file: string): ((res: HttpResponse) => void) => {
       if (!last) return;
       const body = Buffer.concat(parts);
       if (end + body.length > size) end = 0;
-      write(fd, body, 0, body.length, end, (e) => {
-        if (e !== null) throw e;
-        if (!aborted) res.cork(() => res.writeStatus('204 No Content').end());
-      });
+      let done = 0;
+      while (done < body.length) done += writeSync(fd, body, done, body.length - done, end + done);
       end += body.length;
+      if (!aborted) res.cork(() => res.writeStatus('204 No Content').end());
     });
   };
 };

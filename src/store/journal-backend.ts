@@ -84,9 +84,9 @@ export class JournalBackend implements StorageBackend {
     return this.commit.failed ?? this.broken;
   }
 
-  /** Syncs done so far (each covering a group of commits). */
-  get syncs(): number {
-    return this.commit.syncs;
+  /** Durable writes done so far (each covering a group of commits). */
+  get writes(): number {
+    return this.commit.writes;
   }
 
   private warn(message: string): void {

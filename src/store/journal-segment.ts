@@ -2,9 +2,9 @@
  * One journal file being appended to. Records are queued, and `commit`
  * writes everything queued in one write through a descriptor opened with
  * O_DSYNC, in libuv's thread pool: the write returns once the records are
- * durable, and the event loop never waits for the disk (a write into the
- * page cache from the event loop stalls it for milliseconds when another
- * process is writing to the same disk). The file is filled with zeros
+ * durable, and the event loop does not wait for the disk. `commitNow`
+ * makes the same write from the event loop, for a lone record when
+ * nothing else waits (group-commit.ts decides). The file is filled with zeros
  * ahead of the records, so that a durable write rarely has to change the
  * file's size and allocation (which costs a metadata flush).
  */
@@ -33,8 +33,27 @@ export class JournalSegment {
   private closed = false;
   /** Until the header is durable (fdatasync started at creation): records wait for it too. */
   private header: Promise<void> | undefined;
+  #ready: Promise<void> = Promise.resolve();
+  /** Whether `ready` has resolved. */
+  #readyNow = true;
+
   /** Resolves when records in this segment may be acknowledged once synced (a base snapshot it needs is durable). */
-  ready: Promise<void> = Promise.resolve();
+  get ready(): Promise<void> {
+    return this.#ready;
+  }
+
+  set ready(p: Promise<void>) {
+    this.#ready = p;
+    this.#readyNow = false;
+    p.then(() => {
+      if (this.#ready === p) this.#readyNow = true;
+    }, () => undefined);
+  }
+
+  /** Whether records written now are acknowledged as soon as the write returns (header durable, segment ready). */
+  get settled(): boolean {
+    return this.header === undefined && this.#readyNow && !this.closed;
+  }
 
   private constructor(
     public path: string,
@@ -73,16 +92,30 @@ export class JournalSegment {
     this.queued += text;
   }
 
-  /** Writes the queued records after the last ones; resolves once they are durable. */
+  /** Writes the queued records after the last ones, in the pool; resolves once they are durable. */
   commit(): Promise<void> {
     if (this.queued === '') return Promise.resolve();
+    const [buf, at] = this.take();
+    const written = writeAll(this.durable, buf, at);
+    return this.header === undefined ? written : Promise.all([written, this.header]).then(() => undefined);
+  }
+
+  /** Writes the queued records after the last ones from the event loop; they are durable when it returns (throws when the write fails). */
+  commitNow(): void {
+    if (this.queued === '') return;
+    const [buf, at] = this.take();
+    let done = 0;
+    while (done < buf.length) done += writeSync(this.durable, buf, done, buf.length - done, at + done);
+  }
+
+  /** The queued records as bytes, and where they go (the space is reserved). */
+  private take(): [Buffer, number] {
     const buf = Buffer.from(this.queued, 'utf8');
     this.queued = '';
     if (this.end + buf.length > this.allocated) this.extend(this.end + buf.length);
     const at = this.end;
     this.end += buf.length;
-    const written = writeAll(this.durable, buf, at);
-    return this.header === undefined ? written : Promise.all([written, this.header]).then(() => undefined);
+    return [buf, at];
   }
 
   private extend(atLeast: number): void {

@@ -75,15 +75,15 @@ test('compaction during concurrent edits loses nothing, at the end or at any mom
   t.deepEqual(loadState(file).state, s.state());
 });
 
-test('one sync covers the edits committed while the previous one ran (group commit)', async (t) => {
+test('one durable write covers the edits committed while the previous one ran (group commit)', async (t) => {
   const s = openStore(tempDataFile());
   await s.edit(storeModule, { settings: { name: 'base' } });
-  const before = s.backend().syncs;
+  const before = s.backend().writes;
   await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0
     ? s.edit(storeModule, { item: [{ id: `g${i}`, value: i }] })
     : s.edit(augModule, { other: { count: i } }))));
-  const syncs = s.backend().syncs - before;
-  t.true(syncs > 0 && syncs < 100, `${syncs} syncs for 200 edits`);
+  const writes = s.backend().writes - before;
+  t.true(writes > 0 && writes < 100, `${writes} durable writes for 200 edits`);
   t.deepEqual(loadState(crashImage(s.backend().file)).state, s.state());
 });
 

@@ -1,0 +1,119 @@
+/**
+ * Where group commit writes: a lone record from the event loop at the end
+ * of its turn, a group of several (or one added while a write runs) in the
+ * pool, every group in the pool for a while after a slow write from the
+ * loop; in every case the records are on disk, in order, when their
+ * Promise resolves.
+ */
+import test from 'ava';
+import { readFileSync } from 'node:fs';
+import { GroupCommit, type LoopWrites } from '../../src/store/group-commit.ts';
+import { JournalSegment } from '../../src/store/journal-segment.ts';
+import { tempDataFile } from './helpers.ts';
+
+const HEADER = 'header\n';
+/** Whatever this disk's speed, writes from the loop never give way (the tests of where a group is written). */
+const NEVER_SLOW: LoopWrites = { slowMs: Infinity, slowWrites: 1, backoffMs: 0 };
+
+/** A segment whose header is durable (so that a lone record may be written from the loop). */
+const settledSegment = async (): Promise<JournalSegment> => {
+  const segment = JournalSegment.create(`${tempDataFile()}.journal`, HEADER);
+  await segment.sync();
+  await new Promise((resolve) => setImmediate(resolve));
+  return segment;
+};
+
+/** The records in the file, in order (the zeros ahead left out). */
+const recordsIn = (segment: JournalSegment): string[] =>
+  readFileSync(segment.path, 'utf8').replace(/\0+$/, '').slice(HEADER.length).split('\n').filter((l) => l !== '');
+
+test('a lone record is written from the event loop at the end of its turn, and is on disk when acknowledged', async (t) => {
+  const segment = await settledSegment();
+  const commit = new GroupCommit(NEVER_SLOW);
+  for (let i = 0; i < 5; i++) {
+    await commit.add(segment, `r${i}\n`);
+    t.deepEqual(recordsIn(segment), Array.from({ length: i + 1 }, (_, k) => `r${k}`));
+  }
+  t.is(commit.writes, 5);
+  t.is(commit.writesFromLoop, 5);
+  segment.close();
+});
+
+test('records added in one turn are one write, in the pool', async (t) => {
+  const segment = await settledSegment();
+  const commit = new GroupCommit(NEVER_SLOW);
+  const acks = Array.from({ length: 20 }, (_, i) => commit.add(segment, `r${i}\n`));
+  t.deepEqual(recordsIn(segment), [], 'nothing is written before the turn ends');
+  await Promise.all(acks);
+  t.is(commit.writes, 1);
+  t.is(commit.writesFromLoop, 0);
+  t.deepEqual(recordsIn(segment), Array.from({ length: 20 }, (_, k) => `r${k}`));
+  segment.close();
+});
+
+test('a record added while a write runs waits for it, and goes to the pool even alone', async (t) => {
+  const segment = await settledSegment();
+  const commit = new GroupCommit(NEVER_SLOW);
+  const first = [commit.add(segment, 'a\n'), commit.add(segment, 'b\n')];
+  await new Promise((resolve) => setImmediate(resolve));
+  const order: string[] = [];
+  const late = commit.add(segment, 'c\n').then(() => order.push('c'));
+  void Promise.all(first).then(() => order.push('a b'));
+  await late;
+  t.deepEqual(order, ['a b', 'c']);
+  t.is(commit.writes, 2);
+  t.is(commit.writesFromLoop, 0);
+  t.deepEqual(recordsIn(segment), ['a', 'b', 'c']);
+  segment.close();
+});
+
+test('a record waits for a header not yet durable: it goes to the pool', async (t) => {
+  const segment = JournalSegment.create(`${tempDataFile()}.journal`, HEADER);
+  const commit = new GroupCommit(NEVER_SLOW);
+  await commit.add(segment, 'first\n');
+  t.is(commit.writesFromLoop, 0);
+  await commit.add(segment, 'second\n');
+  t.is(commit.writesFromLoop, 1, 'once the header is durable, a lone record is written from the loop');
+  t.deepEqual(recordsIn(segment), ['first', 'second']);
+  segment.close();
+});
+
+test('after slow writes from the loop in a row, groups go to the pool for a while; one slow write alone changes nothing', async (t) => {
+  const segment = await settledSegment();
+  // a slow write takes over 100 ms (no real write does); the disk made slow takes 150 ms
+  const pace: LoopWrites = { slowMs: 100, slowWrites: 3, backoffMs: 60_000 };
+  const commit = new GroupCommit(pace);
+  const original = segment.commitNow.bind(segment);
+  let slow = true;
+  segment.commitNow = () => {
+    const until = performance.now() + (slow ? 150 : 0);
+    while (performance.now() < until);
+    original();
+  };
+  await commit.add(segment, 'slow\n');
+  slow = false;
+  await commit.add(segment, 'fast\n');
+  t.is(commit.writesFromLoop, 2, 'one slow write: the next record is written from the loop');
+  slow = true;
+  for (let i = 0; i < pace.slowWrites; i++) await commit.add(segment, `slow${i}\n`);
+  t.is(commit.writesFromLoop, 2 + pace.slowWrites);
+  const started = performance.now();
+  await commit.add(segment, 'next\n');
+  t.is(commit.writesFromLoop, 2 + pace.slowWrites, 'the next lone record went to the pool');
+  t.is(commit.writes, 3 + pace.slowWrites);
+  t.true(performance.now() - started < pace.backoffMs, 'the backoff is still on for that record');
+  t.deepEqual(recordsIn(segment), ['slow', 'fast', ...Array.from({ length: pace.slowWrites }, (_, i) => `slow${i}`), 'next']);
+  segment.close();
+});
+
+test('a failed write from the loop rejects its record and every later one', async (t) => {
+  const segment = await settledSegment();
+  const commit = new GroupCommit(NEVER_SLOW);
+  segment.commitNow = () => {
+    throw new Error('EIO: the disk failed');
+  };
+  await t.throwsAsync(commit.add(segment, 'lost\n'), { message: /EIO/ });
+  await t.throwsAsync(commit.add(segment, 'later\n'), { message: /EIO/ });
+  t.is(commit.failed?.message, 'EIO: the disk failed');
+  segment.close();
+});
