@@ -1,11 +1,8 @@
 /**
  * The logger rxconf writes to: the subset of pino's interface it uses, so a
  * pino instance can be passed as it is. The default writes one JSON object a
- * line to standard output, batched per event-loop turn (no write per line),
- * from libuv's pool (log-output.ts).
+ * line to standard output, batched per event-loop turn (no write per line).
  */
-import { stdoutLog } from './log-output.ts';
-
 export interface LogFn {
   (object: Record<string, unknown>, message?: string): void;
   (message: string): void;
@@ -23,7 +20,7 @@ type Level = 'info' | 'warn' | 'error' | 'debug';
 const LEVELS: Readonly<Record<Level, number>> = { debug: 20, info: 30, warn: 40, error: 50 };
 
 /** A Logger writing JSON lines (pino's field names: level, time, msg) to `write`, buffered until the turn ends. */
-export const jsonLogger = (write: (text: string) => void = stdoutLog(), minimum: Level = 'info'): Logger & { flush(): void } => {
+export const jsonLogger = (write: (text: string) => void = (t) => process.stdout.write(t), minimum: Level = 'info'): Logger & { flush(): void } => {
   let pending = '';
   let scheduled = false;
   const flush = (): void => {
