@@ -9,13 +9,13 @@
  * written (one client editing, or edits far apart) is written at the end
  * of its turn from the event loop, which then waits for the disk (a
  * fraction of a millisecond); every other group goes through libuv's
- * pool, so that the loop goes on serving while the disk works. `slowWrites`
- * writes from the loop in a row that each took longer than `slowMs` (a
- * disk busy with other writers; one slow write may be the loop's thread
- * put aside) send every group to the pool for the next `backoffMs` (LOOP_WRITES): the
- * loop stalls a few times, not at every edit. A write handed to the pool costs
- * two thread wake-ups, which on virtual machines take longer than the
- * write itself.
+ * pool, so that the loop goes on serving while the disk works. A write
+ * handed to the pool costs two thread wake-ups, which on virtual machines
+ * take longer than the write itself. `slowWrites` writes from the loop in
+ * a row that each took longer than `slowMs` (a disk busy with other
+ * writers; one slow write alone may be the loop's thread put aside) send
+ * every group to the pool for the next `backoffMs` (LOOP_WRITES): the loop
+ * stalls a few times, not at every edit.
  *
  * After a failed write nothing more is accepted: the journal can no longer
  * say what is on disk.
