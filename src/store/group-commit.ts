@@ -101,16 +101,15 @@ export class GroupCommit {
     if (group === undefined || this.writing !== undefined || this.failure !== undefined) return;
     const [segment] = this.dirty;
     if (group.size === 1 && this.dirty.size === 1 && segment?.settled === true && performance.now() >= this.poolUntil) {
-      this.next = undefined;
-      this.dirty.clear();
       const started = performance.now();
       try {
         segment.commitNow();
       } catch (e) {
-        this.writing = group;
         this.fail(e);
         return;
       }
+      this.next = undefined;
+      this.dirty.clear();
       const now = performance.now();
       this.slow = now - started > this.loop.slowMs ? this.slow + 1 : 0;
       if (this.slow >= this.loop.slowWrites) {

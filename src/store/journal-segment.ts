@@ -3,10 +3,10 @@
  * writes everything queued in one write through a descriptor opened with
  * O_DSYNC, in libuv's thread pool: the write returns once the records are
  * durable, and the event loop does not wait for the disk. `commitNow`
- * makes the same write from the event loop, for a lone record when
- * nothing else waits (group-commit.ts decides). The file is filled with zeros
- * ahead of the records, so that a durable write rarely has to change the
- * file's size and allocation (which costs a metadata flush).
+ * makes the same write from the event loop, for a lone record when nothing
+ * else waits (group-commit.ts decides). The file is filled with zeros ahead
+ * of the records, so that a durable write rarely has to change the file's
+ * size and allocation (which costs a metadata flush).
  */
 import { closeSync, constants, fdatasync, openSync, write, writeSync } from 'node:fs';
 
