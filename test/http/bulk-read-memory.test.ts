@@ -1,5 +1,5 @@
 /**
- * Long lists stream with flat memory (issue 14 item 4): what the server
+ * Long lists stream with flat memory: what the server
  * holds for an answer in flight does not grow with the answer, whether its
  * client reads slowly or not at all, and the chunks of a streamed read are
  * written from buffers lent again and again (chunk-bytes.ts), not made per

@@ -1,5 +1,5 @@
 /**
- * rxconf as a user gets it (issue 9, must-show 1): `npm pack`, the tarball
+ * rxconf as a user gets it: `npm pack`, the tarball
  * installed into a fresh project outside the checkout, then
  *   (a) examples/hello-world.mjs run with plain `node`,
  *   (b) examples/hello-world.ts compiled by `tsc` (nodenext, strict, no

@@ -1,6 +1,6 @@
 /**
  * The README's library section shows examples/hello-world.mjs verbatim
- * (issue 9, must-show 2): the file the package test runs is the one a
+ *: the file the package test runs is the one a
  * reader copies, and it stays within 25 lines.
  */
 import test from 'ava';

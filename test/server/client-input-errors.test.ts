@@ -1,6 +1,6 @@
 /**
  * Every parse of client input answers an RFC 8040 error, never an untyped
- * 500 (issue 12, item 2), over a real socket on each transport: bad
+ * 500, over a real socket on each transport: bad
  * percent-encoding in the YANG source download path (a URIError before),
  * in api-paths, operation paths, query parameters, filters and insert
  * points; bodies that are not UTF-8, nested too deep, or hold numbers out

@@ -1,5 +1,5 @@
 /**
- * Dynamic subscriptions (RFC 8639 with RFC 8650; issue 11, item 16) under
+ * Dynamic subscriptions (RFC 8639 with RFC 8650) under
  * NACM (RFC 8341), over real sockets, uWS and node:http:
  * kill-subscription is `nacm:default-deny-all` (an ordinary user gets 403
  * access-denied, a permitting rule or the recovery user may kill anyone's
@@ -182,11 +182,10 @@ for (const transport of ['uws', 'http1'] as const) {
   });
 }
 
-// Known bug (issue 11 item 16, a security matter for issue 10): the owner of
-// a subscription is the request's user, and every anonymous client is the
-// same (undefined, or `anonymous` with --anonymous), while ids count up from
-// 1: any anonymous client can open another's event stream or delete it.
-// This passes while the bug is there; ava reports it once it is fixed.
+// Every anonymous client is the same user (undefined, or `anonymous` with
+// --anonymous) and ids count up from 1, so ownership by user alone would let
+// any anonymous client open or delete another's subscription: only the
+// client holding the subscription's URI may.
 test('uws: one anonymous client can neither open nor delete another anonymous client\'s subscription', async (t) => {
   const server = createServer({
     searchPath: [join(import.meta.dirname, '..', 'fixtures', 'yang', 'server')],

@@ -1,5 +1,5 @@
 /**
- * The order of ordered-by user lists survives a crash (issue 11 item 8):
+ * The order of ordered-by user lists survives a crash:
  * the journal records where an entry was inserted ("c" with a row) and
  * moved ("v"), and replay puts it there, so the state recovered is the
  * order the edits left, not entries appended in the order created. The

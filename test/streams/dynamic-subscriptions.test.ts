@@ -1,5 +1,5 @@
 /**
- * Dynamic subscriptions (RFC 8639 with RFC 8650; issue 11, item 16) over
+ * Dynamic subscriptions (RFC 8639 with RFC 8650) over
  * real sockets, uWS and node:http, both compliance modes:
  * establish-subscription answers an id and a URI that streams the events
  * to its creator only; modify-, delete- and kill-subscription; replay and

@@ -1,5 +1,5 @@
 /**
- * No subscriber and no data can stall the server (issue 12, item 3), over
+ * No subscriber and no data can stall the server, over
  * a real server and a real SSE client: filters that cost a power of the
  * event's size are stopped at their budget on the commit that feeds them,
  * their subscribers get the `filter-budget` error event and are dropped,

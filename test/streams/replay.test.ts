@@ -1,5 +1,5 @@
 /**
- * Replay (RFC 8040 §6.3, §4.8.7, §4.8.8; issue 11, item 15) over real
+ * Replay (RFC 8040 §6.3, §4.8.7, §4.8.8) over real
  * sockets, uWS and node:http, both compliance modes: restconf-state says
  * which streams keep a log and since when; start-time replays the kept
  * events then goes live with nothing missed or sent twice while events keep

@@ -34,7 +34,7 @@ test('a property holding a number keeps numbers for a 64-bit leaf', async (t) =>
   t.is(data.system?.['boot-count'], 2);
 });
 
-test('a leaf-list array is updated in place (a merge adds the values it lacks, issue 11 item 9; a replace rewrites it)', async (t) => {
+test('a leaf-list array is updated in place (a merge adds the values it lacks; a replace rewrites it)', async (t) => {
   const dns = ['a'];
   const { data, app } = setup({ system: { dns } });
   await edit(app, 'system', 'merge', { dns: ['b', 'a', 'c'] });

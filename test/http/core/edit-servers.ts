@@ -1,5 +1,5 @@
 /**
- * Servers for the edit tests of issue 11 (items 8-10): the rx-edits
+ * Servers for the edit tests: the rx-edits
  * fixtures served by createServer over real sockets, on uWS and node:http,
  * in both compliance modes (plain names by default; RFC 7951 with
  * application/yang-data+json). Each case is a sequence of exchanges; cases

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 8: RFC 8040 §4.8.5 insert and §4.8.6 point on POST and PUT
+ * RFC 8040 §4.8.5 insert and §4.8.6 point on POST and PUT
  * of entries of ordered-by user lists and leaf-lists (first, last, before,
  * after; PUT with insert moves an entry that exists), and their errors,
  * each leaving the data as it was; the order kept across a restart and

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 9: plain PATCH merges leaf-lists (RFC 8040 §4.6.1 merge,
+ * Plain PATCH merges leaf-lists (RFC 8040 §4.6.1 merge,
  * RFC 7950 §7.7.9): the values held stay, in their order, and the body's
  * values not held yet are added after them — at every level (a container
  * target, a container above, the module root, the datastore). PUT still

@@ -1,5 +1,5 @@
 /**
- * The protocol's own modules served as modules (issue 11, items 6 and 14):
+ * The protocol's own modules served as modules:
  * ietf-restconf-monitoring and ietf-yang-library answer every sub-path,
  * query parameter and method as any module does; the library lists itself
  * and every served module and submodule, and every location it gives

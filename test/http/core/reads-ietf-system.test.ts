@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 1 on a standard module (ietf-system from ../shared's YANG
+ * Defaults on a standard module (ietf-system from ../shared's YANG
  * corpus): the identityref default of `radius/server/authentication-type`
  * inside list entries, the defaults of the case in effect
  * (`udp/authentication-port`), a container nobody created

@@ -1,5 +1,5 @@
 /**
- * Issue 11 item 10: YANG Patch (RFC 8072, application/yang-patch+json) on
+ * YANG Patch (RFC 8072, application/yang-patch+json) on
  * the datastore and on data resources: create, delete, insert, merge, move,
  * replace and remove in one patch; the whole patch one transaction (a
  * failing edit, or a constraint the patch breaks, changes nothing, asserted

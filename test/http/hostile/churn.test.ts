@@ -1,5 +1,5 @@
 /**
- * Event-stream churn (issue 12, must show): subscribers connect and go away
+ * Event-stream churn: subscribers connect and go away
  * by the hundred (RXCONF_HOSTILE_LONG=1: 20,600), 40 at a time, to the
  * changes stream and a notification, with and without filters, some closing
  * cleanly, some cut (a reset), some before their first event, while edits

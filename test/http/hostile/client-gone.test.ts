@@ -1,5 +1,5 @@
 /**
- * A client that goes away is not an error (issue 12, item 2): a request
+ * A client that goes away is not an error: a request
  * whose client leaves while its body is being read, or while its answer is
  * streamed, logs no error line and no 500; the access log says the client
  * went away (status 499, `clientGone`), and the metrics count it as 499.

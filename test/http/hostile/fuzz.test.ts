@@ -1,5 +1,5 @@
 /**
- * Fuzz (issue 12, must show): random hostile requests (fuzz-requests.ts), 2,000 per
+ * Fuzz: random hostile requests (fuzz-requests.ts), 2,000 per
  * transport (RXCONF_HOSTILE_LONG=1: 100,000), each on its own socket, 48 at
  * a time (malformed ones, which uWS may leave to its idle time-out, 256). Every well-formed request gets a status; a malformed one a status
  * or a close within the bound (uWS 20.30 closes some without a status:

@@ -1,5 +1,5 @@
 /**
- * kill -9 during hostile edits (issue 12, must show): `rxconf serve --data`
+ * kill -9 during hostile edits: `rxconf serve --data`
  * in a child process (test/helpers/serve-process.ts, as test/store's kill
  * loop), 24 clients racing to create the same entries, PATCHing their own
  * and sending refused writes, SIGKILL at a random moment; 4 kills

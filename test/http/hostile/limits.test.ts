@@ -1,5 +1,5 @@
 /**
- * Resource-limit probes (issue 12, must show): bodies over max-body-bytes
+ * Resource-limit probes: bodies over max-body-bytes
  * (declared and chunked), a read over max-node-count, JSON nested 100,000
  * deep, 1,500 query parameters, a 64 KB path, settings outside their
  * safe ranges, 300 idle connections held open: each refused with its RFC

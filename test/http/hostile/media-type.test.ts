@@ -1,6 +1,6 @@
 /**
  * A request body without a JSON media type is 415 and changes nothing
- * (issue 12, item 7): no Content-Type, text/plain and the form types are
+ *: no Content-Type, text/plain and the form types are
  * what a web page may send cross-origin without a CORS preflight, so none
  * is ever read as JSON. PUT, PATCH and POST, both transports, both modes.
  */

@@ -1,5 +1,5 @@
 /**
- * Concurrent writers (issue 12, must show): 64 clients at once, each
+ * Concurrent writers: 64 clients at once, each
  * racing the others to create the same entries (POST: exactly one 201 per
  * entry, every other answer 409 data-exists), and PATCHing entries of
  * their own; afterwards every acknowledged edit is in the datastore and

@@ -1,21 +1,21 @@
 /**
- * Issue 11 items 1-5 (reads) over real sockets, on uWS and node:http, in
+ * Reads over real sockets, on uWS and node:http, in
  * both compliance modes (plain names by default; RFC 7951 with
  * application/yang-data+json), over both read paths: the embedded
  * datastore (plain data: the fast path, write-data.ts) and application
  * objects served through reflectNode (the walk over nodes, read-walk.ts).
  *
- * - item 1: a default is answered when addressed directly, through
+ * - a default is answered when addressed directly, through
  *   non-presence containers nobody created, in the case in effect (the
  *   default case, or the one holding data), in list entries, identityref
  *   and leaf-list defaults too (RFC 8040 §3.5.4, RFC 7950 §7.6.1, §7.7.2,
  *   §7.9.3);
- * - item 2: with-defaults=explicit reports state leaves holding their
+ * - with-defaults=explicit reports state leaves holding their
  *   default (RFC 6243 §2.3.1, §3.3 with erratum 7426);
- * - item 3: depth and fields keep list keys; a list with entries is never
+ * - depth and fields keep list keys; a list with entries is never
  *   `[]` (RFC 8040 §4.8.2, §4.8.3);
- * - item 4: fields on the datastore resource (RFC 8040 §4.8.3, B.3.3);
- * - item 5: an answer over max-node-count is 400 too-big before any status
+ * - fields on the datastore resource (RFC 8040 §4.8.3, B.3.3);
+ * - an answer over max-node-count is 400 too-big before any status
  *   line, whether it is held whole (below the hold size) or counted first;
  *   a raised limit gives the whole list.
  */
@@ -29,8 +29,8 @@ import type { Exchange } from './conformance/case.ts';
 import { checkExchange } from './conformance/check-exchange.ts';
 import { modal, type Modal } from '../../helpers/compliance-mode.ts';
 
-const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'issue11');
-const M = 'i11-reads';
+const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'conformance');
+const M = 'cf-reads';
 const TOP = `/restconf/data/${M}:top`;
 
 type Json = Record<string, unknown>;
@@ -68,7 +68,7 @@ interface ReadCase {
 const cases: readonly ReadCase[] = [
   // ------------------------------------------------------------ item 1
   {
-    title: 'item 1: a default addressed directly is answered, through non-presence containers nobody created, at any depth',
+    title: 'a default addressed directly is answered, through non-presence containers nobody created, at any depth',
     exchanges: (m) => [
       get(m, `${TOP}/timers/retry/interval`, { status: 200, json: m.top('interval', 5) }),
       get(m, `${TOP}/timers/retry`, { status: 200, json: m.top('retry', { interval: 5 }) }),
@@ -92,7 +92,7 @@ const cases: readonly ReadCase[] = [
     ],
   },
   {
-    title: 'item 1: the defaults of the case in effect: the default case when no case holds data, else the case that does',
+    title: 'the defaults of the case in effect: the default case when no case holds data, else the case that does',
     exchanges: (m) => [
       get(m, `${TOP}/port`, { status: 200, json: m.top('port', 830) }),
       get(m, `${TOP}/tcp-opts`, { status: 200, json: m.top('tcp-opts', { nodelay: true }) }),
@@ -105,7 +105,7 @@ const cases: readonly ReadCase[] = [
     ],
   },
   {
-    title: 'item 1: report-all shows the defaults of the case in effect and inside list entries (identityref defaults too)',
+    title: 'report-all shows the defaults of the case in effect and inside list entries (identityref defaults too)',
     exchanges: (m) => [
       get(m, TOP, { status: 200, json: m.top('top', topReportAll) }),
       get(m, `${TOP}/server=a1`, { status: 200, json: m.top('server', [topReportAll.server[0]]) }),
@@ -129,7 +129,7 @@ const cases: readonly ReadCase[] = [
   },
   // ------------------------------------------------------------ item 2
   {
-    title: 'item 2: with-defaults=explicit keeps state leaves holding their default, drops config defaults nobody set',
+    title: 'with-defaults=explicit keeps state leaves holding their default, drops config defaults nobody set',
     exchanges: (m) => [
       get(m, `${TOP}?with-defaults=explicit`, {
         status: 200,
@@ -151,7 +151,7 @@ const cases: readonly ReadCase[] = [
   },
   // ------------------------------------------------------------ item 3
   {
-    title: 'item 3: depth never answers a list with entries as [] — at the limit an entry is its keys',
+    title: 'depth never answers a list with entries as [] — at the limit an entry is its keys',
     exchanges: (m) => [
       get(m, `${TOP}?depth=2`, {
         status: 200,
@@ -163,7 +163,7 @@ const cases: readonly ReadCase[] = [
     ],
   },
   {
-    title: 'item 3: fields and rx.xfields keep the keys of every entry they write',
+    title: 'fields and rx.xfields keep the keys of every entry they write',
     exchanges: (m) => [
       get(m, `${TOP}?fields=server/timeout`, { status: 200, json: m.top('top', { server: [{ address: 'a1', timeout: 3 }, { address: 'a2', timeout: 9 }] }) }),
       get(m, `${TOP}?fields=server/stats/hits`, { status: 200, json: m.top('top', { server: [{ address: 'a1', stats: { hits: 0 } }, { address: 'a2', stats: { hits: 0 } }] }) }),
@@ -177,7 +177,7 @@ const cases: readonly ReadCase[] = [
   },
   // ------------------------------------------------------------ item 4
   {
-    title: 'item 4: fields on the datastore resource, each field starting with a module-qualified top-level node',
+    title: 'fields on the datastore resource, each field starting with a module-qualified top-level node',
     exchanges: (m) => [
       get(m, `/restconf/data?fields=${M}:top/name`, { status: 200, json: m.data(m.top('top', { name: 'n' })) }),
       get(m, `/restconf/data?fields=${M}:top(name;server/timeout);${M}:settings/level`, {
@@ -191,7 +191,7 @@ const cases: readonly ReadCase[] = [
   },
   // ------------------------------------------------------------ item 5
   {
-    title: 'item 5: an answer over max-node-count is 400 too-big, never a 200 cut short (held and counted answers); a raised limit gives it whole',
+    title: 'an answer over max-node-count is 400 too-big, never a 200 cut short (held and counted answers); a raised limit gives it whole',
     exchanges: (m) => [
       get(m, `/restconf/data/${M}:big`, { status: 400, error: { tag: 'too-big', type: 'application' } }),
       get(m, `/restconf/data/${M}:big/row`, { status: 400, error: { tag: 'too-big' } }),

@@ -1,16 +1,16 @@
 /**
- * Issue 11 over real sockets, on every transport (uWS, HTTP/1.1, h2c) and in
+ * Value forms, operation input and list-entry errors over real sockets, on every transport (uWS, HTTP/1.1, h2c) and in
  * both compliance modes (plain names by default; RFC 7951 with
  * application/yang-data+json), through createServer as an embedding
  * application runs it:
  *
- * - item 7: decimal64 keys and values in non-canonical forms are accepted
+ * - decimal64 keys and values in non-canonical forms are accepted
  *   and answered canonically (RFC 7950 §9.3);
- * - item 11: rpc and action input with its defaults filled in before the
+ * - rpc and action input with its defaults filled in before the
  *   handler sees it (RFC 7950 §7.14.2), validated also when the body is
  *   empty, and the error-path of an action on a missing entry with every
  *   list ancestor;
- * - item 13: a list entry without a key is missing-element (RFC 7950
+ * - a list entry without a key is missing-element (RFC 7950
  *   §8.3.1); malformed JSON is error-type rpc (RFC 6241 Appendix A).
  *
  * One server per transport and mode; cases use data of their own.
@@ -25,8 +25,8 @@ import type { Exchange } from './conformance/case.ts';
 import { checkExchange } from './conformance/check-exchange.ts';
 import { modal, type Modal } from '../../helpers/compliance-mode.ts';
 
-const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'issue11');
-const M = 'i11-conf';
+const yang = join(import.meta.dirname, '..', '..', 'fixtures', 'yang', 'conformance');
+const M = 'cf-conf';
 const DATA = `/restconf/data/${M}:top`;
 const CONFIGURE = `/restconf/operations/${M}:configure`;
 
