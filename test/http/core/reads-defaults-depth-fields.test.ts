@@ -66,7 +66,7 @@ interface ReadCase {
 }
 
 const cases: readonly ReadCase[] = [
-  // ------------------------------------------------------------ item 1
+  // ---------------------------------------- defaults addressed directly
   {
     title: 'a default addressed directly is answered, through non-presence containers nobody created, at any depth',
     exchanges: (m) => [
@@ -127,7 +127,7 @@ const cases: readonly ReadCase[] = [
       }),
     ],
   },
-  // ------------------------------------------------------------ item 2
+  // ---------------------------------------- with-defaults=explicit, state
   {
     title: 'with-defaults=explicit keeps state leaves holding their default, drops config defaults nobody set',
     exchanges: (m) => [
@@ -149,7 +149,7 @@ const cases: readonly ReadCase[] = [
       }),
     ],
   },
-  // ------------------------------------------------------------ item 3
+  // ---------------------------------------- depth and fields keep keys
   {
     title: 'depth never answers a list with entries as [] — at the limit an entry is its keys',
     exchanges: (m) => [
@@ -175,7 +175,7 @@ const cases: readonly ReadCase[] = [
       }),
     ],
   },
-  // ------------------------------------------------------------ item 4
+  // ---------------------------------------- fields on the datastore
   {
     title: 'fields on the datastore resource, each field starting with a module-qualified top-level node',
     exchanges: (m) => [
@@ -189,7 +189,7 @@ const cases: readonly ReadCase[] = [
       get(m, `/restconf/data?fields=${M}:nothing`, { status: 400, error: { tag: 'invalid-value' } }),
     ],
   },
-  // ------------------------------------------------------------ item 5
+  // ---------------------------------------- max-node-count
   {
     title: 'an answer over max-node-count is 400 too-big, never a 200 cut short (held and counted answers); a raised limit gives it whole',
     exchanges: (m) => [
