@@ -37,6 +37,7 @@ export const withMetrics = (inner: Handler, s: MetricsSources): Handler => (req)
   return (async () => {
     const families = serverFamilies(s);
     for (const b of s.modules) families.push(...await moduleFamilies(b));
-    return { status: 200, headers: { 'content-type': PROMETHEUS_TEXT }, body: req.method === 'HEAD' ? undefined : formatFamilies(families) };
+    const text = formatFamilies(families);
+    return { status: 200, headers: { 'content-type': PROMETHEUS_TEXT, 'content-length': String(Buffer.byteLength(text)) }, body: req.method === 'HEAD' ? undefined : text };
   })();
 };
