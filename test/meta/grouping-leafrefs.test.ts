@@ -66,3 +66,24 @@ yanglintTest('yanglint agrees on every fixture', (t) => {
   t.true(yanglint(['-p', dir, join(dir, 'gl-refs.yang'), join(dir, 'gl-dev.yang')]).ok);
   t.false(yanglint(['-p', dir, join(dir, 'gl-bad.yang')]).ok);
 });
+
+test('a path that climbs exactly to the root with ../ resolves, also through a chain of uses at the top level', (t) => {
+  const r = compile(['gl-root-climb.yang']);
+  t.deepEqual(errors(r), []);
+  const m = r.context.modules.get('gl-root-climb') as ModuleMeta;
+  const name = at(m, 'organizations', 'organization', 'name');
+  t.truthy(name);
+  t.is((at(m, 'organizations', 'organization', 'members', 'member', 'module') as LeafMeta).type.target, name as LeafMeta);
+  t.is((at(m, 'plain', 'ref') as LeafMeta).type.target, at(m, 'plain', 'name') as LeafMeta);
+});
+
+test('a path that climbs above the root is an error', (t) => {
+  const e = errors(compile(['gl-above-root.yang']));
+  t.is(e.length, 1, e.join('\n'));
+  t.regex(e[0] ?? '', /bad leafref path "\.\.\/\.\.\/\.\.\/plain\/name".*: it goes above the root/);
+});
+
+yanglintTest('yanglint agrees on climbing to the root and above it', (t) => {
+  t.true(yanglint(['-p', dir, join(dir, 'gl-root-climb.yang')]).ok);
+  t.false(yanglint(['-p', dir, join(dir, 'gl-above-root.yang')]).ok);
+});

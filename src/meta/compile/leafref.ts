@@ -10,7 +10,9 @@ import { inTree } from './in-tree.ts';
 import type { Mutable } from './mutable.ts';
 
 type Target = LeafMeta | LeafListMeta;
-type At = SchemaNode | 'root';
+/** The data tree's root: a symbol, so that no error message can be taken for it. */
+const ROOT: unique symbol = Symbol('root');
+type At = SchemaNode | typeof ROOT;
 
 export const hasLeafref = (t: TypeMeta): boolean =>
   t.base === 'leafref' || (t.base === 'union' && (t.members?.some(hasLeafref) ?? false));
@@ -52,7 +54,7 @@ const resolvePath = (expr: XPathExpr, x: XPathMeta, node: Target, st: CompileSta
   let start: At;
   let steps: readonly Step[];
   if (expr.kind === 'path') {
-    start = expr.absolute ? 'root' : node;
+    start = expr.absolute ? ROOT : node;
     steps = expr.steps;
   } else if (expr.kind === 'filter' && expr.primary.kind === 'call' && expr.predicates.length === 0) {
     const call = expr.primary;
@@ -78,16 +80,16 @@ const resolvePath = (expr: XPathExpr, x: XPathMeta, node: Target, st: CompileSta
     if (typeof next === 'string') return next;
     at = next;
   }
-  if (at === 'root' || (at.kind !== 'leaf' && at.kind !== 'leaf-list')) {
-    return `it points to ${at === 'root' ? 'the root' : `${at.kind} "${at.name}"`}, not to a leaf or leaf-list`;
+  if (at === ROOT || (at.kind !== 'leaf' && at.kind !== 'leaf-list')) {
+    return `it points to ${at === ROOT ? 'the root' : `${at.kind} "${at.name}"`}, not to a leaf or leaf-list`;
   }
   return at;
 };
 
 const walk = (at: At, step: Step, x: XPathMeta, node: Target, st: CompileState): At | string => {
   if (step.axis === 'parent') {
-    if (at === 'root') return 'it goes above the root';
-    return dataParent(at) ?? 'root';
+    if (at === ROOT) return 'it goes above the root';
+    return dataParent(at) ?? ROOT;
   }
   if (step.axis === 'self') return at;
   if (step.axis !== 'child' || step.test.kind !== 'name') return `unsupported step ${step.axis}::${step.test.kind} in a leafref path`;
@@ -100,11 +102,11 @@ const walk = (at: At, step: Step, x: XPathMeta, node: Target, st: CompileState):
   const found = module !== undefined
     ? childOf(at, module, name, st)
     : childOf(at, x.defaultModule, name, st) ?? childOf(at, node.module.name, name, st) ?? childOf(at, undefined, name, st);
-  return found ?? `no node "${prefix === undefined ? '' : `${prefix}:`}${name}" in ${at === 'root' ? 'the root' : `"${at.name}"`}`;
+  return found ?? `no node "${prefix === undefined ? '' : `${prefix}:`}${name}" in ${at === ROOT ? 'the root' : `"${at.name}"`}`;
 };
 
 const childOf = (at: At, module: string | undefined, name: string, st: CompileState): SchemaNode | undefined => {
-  if (at === 'root') {
+  if (at === ROOT) {
     const mods: Iterable<ModuleMeta> = module === undefined ? st.modules.values() : [st.modules.get(module)].filter((m): m is Mutable<ModuleMeta> => m !== undefined);
     for (const m of mods) {
       const hit = findDataChild(m, module, name) ?? m.rpcs.find((r) => r.name === name) ?? m.notifications.find((n) => n.name === name);
