@@ -141,7 +141,12 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     ...(values['url-credentials'] ? { web: { urlCredentials: true } } : {}),
   };
   const server = createServer(options);
-  const address = await server.listen();
+  const address = await server.listen().catch(async (e: unknown) => {
+    // Exit 1 here, not through main: an application's own timers and subscriptions would keep Node running, listening on nothing.
+    console.error(`rxconf serve: ${e instanceof Error ? e.message : String(e)}`);
+    await server.close().catch(() => undefined);
+    return process.exit(1);
+  });
   console.log(`listening on ${address.url}`);
   const tlsFiles = values['tls-cert'] === undefined ? undefined : { cert: values['tls-cert'], key: values['tls-key'] as string, ca: values['tls-ca'] };
   // SIGHUP: read the certificate, key and CAs again; new connections use them, open ones and their streams go on.
