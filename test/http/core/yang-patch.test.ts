@@ -204,6 +204,21 @@ const cases: readonly EditCase[] = [
     ],
   },
   {
+    title: 'a patch with no edits is accepted and changes nothing (RFC 8072 §2.2: list "edit" has no min-elements), with "edit" empty or absent',
+    exchanges: (m) => [
+      { method: 'PUT', path: TOP, headers: m.send, body: seed(m), expect: { status: 204 } },
+      { method: 'PATCH', path: TOP, headers: headers(m), body: patch(m, 'none', []), expect: ok(m, 'none') },
+      {
+        method: 'PATCH', path: TOP, headers: headers(m),
+        body: { [m.strict ? 'ietf-yang-patch:yang-patch' : 'yang-patch']: { 'patch-id': 'absent', comment: 'nothing to do' } },
+        expect: ok(m, 'absent'),
+      },
+      { method: 'PATCH', path: '/restconf/data', headers: headers(m), body: patch(m, 'whole', []), expect: ok(m, 'whole') },
+      { method: 'PATCH', path: `${TOP}/song=nope`, headers: headers(m), body: patch(m, 'gone', []), expect: { status: 404, error: { tag: 'invalid-value' } } },
+      { path: TOP, headers: m.get, expect: { status: 200, json: seeded(m) } },
+    ],
+  },
+  {
     title: 'advertised: the yang-patch capability in restconf-state, application/yang-patch+json in Accept-Patch',
     exchanges: (m) => [
       { path: '/restconf/data/ietf-restconf-monitoring:restconf-state/capabilities', headers: m.get, expect: { status: 200, text: /"urn:ietf:params:restconf:capability:yang-patch:1\.0"/ } },

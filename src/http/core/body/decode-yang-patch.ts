@@ -10,7 +10,7 @@
  * |---|---|
  * | not an object, no `yang-patch`, an edit not an object | invalid-value |
  * | a member that is not in the module | unknown-element |
- * | patch-id, edit, edit-id, operation or target missing; value missing where the operation needs it, point missing for before and after | missing-element |
+ * | patch-id, edit-id, operation or target missing; value missing where the operation needs it, point missing for before and after | missing-element |
  * | a value that is not of its type (operation, where...), two edits with one edit-id, value given to delete, remove or move | invalid-value |
  */
 import { bodyError } from './body-error.ts';
@@ -99,8 +99,9 @@ export const decodeYangPatch = (json: unknown): YangPatch => {
   const patchId = text(m, 'patch-id', 'the yang-patch', true) as string;
   const comment = text(m, 'comment', 'the yang-patch', false);
   const edits = m.get('edit');
-  if (edits === undefined) throw bodyError('missing-element', 'the yang-patch needs "edit", its edits');
-  if (!Array.isArray(edits) || edits.length === 0) throw bodyError('invalid-value', '"edit" of the yang-patch must be a non-empty array');
+  // List "edit" has no min-elements (RFC 8072 §2.2): a patch with no edits, "edit" empty or absent, is a patch that changes nothing.
+  if (edits === undefined) return { patchId, comment, edits: [] };
+  if (!Array.isArray(edits)) throw bodyError('invalid-value', '"edit" of the yang-patch must be an array');
   const seen = new Set<string>();
   return { patchId, comment, edits: edits.map((e, i) => decodeEdit(e, i, seen)) };
 };

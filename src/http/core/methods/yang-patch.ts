@@ -96,6 +96,7 @@ export const yangPatch = async (call: Call, target: ResolvedTarget): Promise<Cor
     }
   }
   if (refused.length > 0) return patchRejected(call, patch.patchId, refused);
+  if (planned.length === 0) return patchApplied(call, patch.patchId);
   try {
     await commitEdits(call.settings.device, planned, call.context);
   } catch (e) {
