@@ -4,11 +4,8 @@
  * output directory made. Undefined when there were problems.
  */
 import { mkdirSync } from 'node:fs';
-import { compileSchema } from '../meta/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
-import { formatDiagnostic } from '../parser/statement.ts';
-import { compileOptions } from './schema-options.ts';
-import { unknownFeatures } from './unknown-features.ts';
+import { compileForCommand } from './compile-for-command.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface OutputArgs {
@@ -29,12 +26,8 @@ export interface Compiled {
 export const compileModules = (command: string, args: OutputArgs, err: (line: string) => void): Compiled | undefined => {
   if (args.modules.length === 0) throw new UsageError('give at least one module (name or file)');
   if (args.out === undefined) throw new UsageError('give the output directory with --out DIR');
-  const options = compileOptions(args.path, args.modules, args.features);
-  const result = compileSchema(options);
-  for (const d of result.diagnostics) if (d.severity === 'error') err(formatDiagnostic(d));
-  const unknown = unknownFeatures(options.features ?? new Map(), result.context);
-  for (const problem of unknown) err(`rxconf ${command}: ${problem}`);
-  if (!result.ok || unknown.length > 0) return undefined;
+  const result = compileForCommand(command, args, args.modules, err);
+  if (!result.ok) return undefined;
   mkdirSync(args.out, { recursive: true });
   return { schema: result.context, modules: [...result.context.modules.values()].filter((m) => m.implemented), out: args.out };
 };

@@ -17,12 +17,9 @@ import { readFileSync } from 'node:fs';
 import type { DataContainer } from '../data/data-container.ts';
 import { decodeData, decodeDatastore, parseJsonText } from '../data/json/index.ts';
 import type { RestconfError } from '../errors/index.ts';
-import { compileSchema } from '../meta/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
-import { formatDiagnostic } from '../parser/statement.ts';
 import { validateTree } from '../validate/index.ts';
-import { compileOptions } from './schema-options.ts';
-import { unknownFeatures } from './unknown-features.ts';
+import { compileForCommand } from './compile-for-command.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ValidateArgs {
@@ -75,12 +72,8 @@ export const validateCommand = (args: ValidateArgs, err: (line: string) => void)
   const data = args.positionals.at(-1);
   if (data === undefined || modules.length === 0) throw new UsageError('give at least one module (name or file) and then the data file');
   if (data.endsWith('.yang')) throw new UsageError(`the last argument is the data file, not a module: ${data}`);
-  const options = compileOptions(args.path, modules, args.features);
-  const result = compileSchema(options);
-  for (const d of result.diagnostics) if (d.severity === 'error') err(formatDiagnostic(d));
-  const unknown = unknownFeatures(options.features ?? new Map(), result.context);
-  for (const problem of unknown) err(`rxconf validate: ${problem}`);
-  if (!result.ok || unknown.length > 0) return 1;
+  const result = compileForCommand('validate', args, modules, err);
+  if (!result.ok) return 1;
   let text: string;
   try {
     text = readFileSync(data, 'utf8');

@@ -1,4 +1,7 @@
 /** What the server has answered, by status; read by the rxconf-server stats container. */
+import type { Handler } from '../http/exchange.ts';
+import { countedStatus } from './access-log.ts';
+
 export class HttpStats {
   constructor(private readonly openConnections: () => number = () => 0) {}
 
@@ -13,5 +16,18 @@ export class HttpStats {
   answered(status: number): void {
     this.requests += 1;
     this.responses.set(status, (this.responses.get(status) ?? 0) + 1);
+  }
+
+  /** Counts every answer of `inner` (a throw as 500). */
+  wrap(inner: Handler): Handler {
+    return (req) => {
+      const answer = inner(req);
+      if (answer instanceof Promise) return answer.then((r) => (this.answered(countedStatus(req, r)), r), (e: unknown) => {
+        this.answered(500);
+        throw e;
+      });
+      this.answered(countedStatus(req, answer));
+      return answer;
+    };
   }
 }

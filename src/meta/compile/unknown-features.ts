@@ -3,7 +3,7 @@
  * or a feature its module does not define. yanglint refuses both (exit 1);
  * so does rxconf, rather than silently serving a schema nobody asked for.
  */
-import type { SchemaContext } from '../meta/meta.ts';
+import type { SchemaContext } from '../meta.ts';
 
 export const unknownFeatures = (choice: ReadonlyMap<string, ReadonlySet<string>>, context: SchemaContext): string[] => {
   const problems: string[] = [];

@@ -1,9 +1,17 @@
-/** The options every command that loads YANG shares: --path, --features, module arguments. */
+/**
+ * How modules are named wherever YANG is loaded (the server's options, the
+ * CLI's --path, --features and module arguments): search path, module
+ * requests and feature choices as compileSchema takes them.
+ */
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { CompileOptions } from '../meta/compile/compile-schema.ts';
-import type { ModuleRequest } from '../meta/compile/load-sources.ts';
-import { UsageError } from './usage-error.ts';
+import type { CompileOptions } from './compile-schema.ts';
+import type { ModuleRequest } from './load-sources.ts';
+
+/** A feature choice not written `MODULE:FEATURE[,FEATURE...]` (the CLI reports it as a usage error). */
+export class FeatureSyntaxError extends Error {
+  override readonly name = 'FeatureSyntaxError';
+}
 
 export const splitPath = (values: readonly string[]): string[] =>
   values.flatMap((v) => v.split(':')).filter((d) => d !== '');
@@ -13,7 +21,7 @@ export const parseFeatures = (values: readonly string[]): Map<string, Set<string
   const out = new Map<string, Set<string>>();
   for (const v of values) {
     const i = v.indexOf(':');
-    if (i <= 0) throw new UsageError(`--features takes MODULE:FEATURE[,FEATURE...], not "${v}"`);
+    if (i <= 0) throw new FeatureSyntaxError(`--features takes MODULE:FEATURE[,FEATURE...], not "${v}"`);
     const set = out.get(v.slice(0, i)) ?? new Set<string>();
     for (const f of v.slice(i + 1).split(',')) if (f !== '') set.add(f);
     out.set(v.slice(0, i), set);

@@ -1,0 +1,46 @@
+/**
+ * Assembly step 5, the RESTCONF core for the device: event streams by the
+ * hub, NACM's access checks, the application's filters, the settings'
+ * node-count limit. Made again when the settings change or the server
+ * binds (`rebuild`); `handle` always answers with the current one.
+ */
+import { createRestconfCore, type RequestFilter } from '../http/core/index.ts';
+import type { ResolvedTarget } from '../http/core/api-path/index.ts';
+import type { Handler } from '../http/exchange.ts';
+import type { RequestContext } from '../actors/request-context.ts';
+import type { InFlight } from './in-flight.ts';
+import type { Logger } from './logger.ts';
+import { identityFilter } from './auth/authenticate.ts';
+import type { AccessOperation } from './nacm/nacm-config.ts';
+import type { ServerDevice } from './server-device.ts';
+import type { ServerStore } from './server-store.ts';
+import type { ServerStreams } from './server-streams.ts';
+import { streamsHook } from './streams-hook.ts';
+
+export class ServerCore {
+  #core: Handler;
+
+  constructor(private readonly make: () => Handler) {
+    this.#core = make();
+  }
+
+  /** The settings changed, or the server bound: a core with the new ones. */
+  rebuild(): void {
+    this.#core = this.make();
+  }
+
+  readonly handle: Handler = (req) => this.#core(req);
+}
+
+export const serverCore = (store: ServerStore, parts: ServerDevice, streams: ServerStreams, inFlight: InFlight, filters: readonly RequestFilter[], logger: Logger): ServerCore => {
+  const { nacm } = store;
+  const { device, handlers } = parts;
+  return new ServerCore(() => createRestconfCore({
+    device,
+    streams: streamsHook(device, streams.hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, streams.replay),
+    ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
+    maxNodeCount: store.settings.maxNodeCount,
+    filters: [nacm === undefined ? identityFilter : nacm.filterFor(device, identityFilter), ...filters],
+    onError: (e) => logger.error({ err: e }, 'request failed'),
+  }));
+};

@@ -1,0 +1,71 @@
+/**
+ * Assembly step 4, the device: one Browser per implemented module, its
+ * root the application's node (`nodes`), a protocol module's, the
+ * rxconf-server module's own, or the embedded datastore's with the
+ * application's handlers attached — guarded by NACM when it is on. Then the
+ * application is loaded (`ready` settles when it did), changes are recorded
+ * for replay, and NACM reads its rules again after each edit of them.
+ */
+import { Browser } from '../actors/browser.ts';
+import { Device } from '../actors/device.ts';
+import type { Node } from '../actors/node.ts';
+import type { RequestContext } from '../actors/request-context.ts';
+import type { SchemaContext } from '../meta/meta.ts';
+import { protocolRoots } from '../http/system/protocol-modules.ts';
+import { recordStreams } from '../streams/index.ts';
+import { createAppContext, type AppContext, type RootOverride } from './app-context.ts';
+import { AppHandlers } from './app-handlers.ts';
+import { guardCallHome } from './call-home/call-home-guard.ts';
+import { withCallHomeState } from './call-home/call-home-state.ts';
+import type { HttpStats } from './http-stats.ts';
+import { loadApp } from './load-app.ts';
+import { NACM_MODULE } from './nacm/nacm.ts';
+import type { ServerEndpoint } from './server-endpoint.ts';
+import { serverNode } from './server-node.ts';
+import type { ServerStore } from './server-store.ts';
+import type { ServerStreams } from './server-streams.ts';
+
+export interface DeviceChoice {
+  readonly nodes?: Readonly<Record<string, RootOverride>>;
+  readonly app?: ((app: AppContext) => void | Promise<void>) | string;
+  readonly tls?: { readonly ca?: unknown };
+}
+
+export interface ServerDevice {
+  readonly device: Device;
+  readonly handlers: AppHandlers;
+  /** Settles when the application was loaded (rejects when it failed). */
+  readonly ready: Promise<void>;
+  /** Run at close, in order (the application's and the server's). */
+  readonly cleanups: (() => void | Promise<void>)[];
+}
+
+export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: ServerStore, streams: ServerStreams, endpoint: ServerEndpoint, stats: HttpStats): ServerDevice => {
+  const { datastore, module: serverModule, nacm, nacmModule } = store;
+  const { hub, replay } = streams;
+  const handlers = new AppHandlers(schema);
+  const overrides = new Map<string, RootOverride>(Object.entries(o.nodes ?? {}));
+  const cleanups: (() => void | Promise<void>)[] = [];
+  const device = new Device(schema);
+  const callHomeGuard = { store: datastore, module: serverModule, tls: o.tls?.ca !== undefined, nacm: nacm === undefined || nacmModule === undefined ? undefined : { rules: nacm, module: nacmModule } };
+  const protocol = protocolRoots({ schema, device, base: endpoint.baseUrl, replaySince: (name) => replay.createdAt(name), replayVersion: () => replay.version });
+  for (const m of schema.modules.values()) {
+    if (!m.implemented) continue;
+    const own = overrides.has(m.name) ? undefined : protocol.get(m.name);
+    const serve = m === serverModule
+      ? () => guardCallHome(withCallHomeState(serverNode(datastore, m, stats, () => hub.counters(), () => endpoint.listening?.runtime), m, () => endpoint.callHome?.status() ?? []), callHomeGuard)
+      : own ?? ((ctx: RequestContext): Node => {
+        const stored = datastore.node(m);
+        return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);
+      });
+    const root = nacm === undefined ? serve : (ctx: RequestContext): Node => nacm.guardRoot(serve(ctx), m, ctx);
+    device.add(new Browser(m, schema, root));
+  }
+  for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
+  const ready = o.app === undefined ? Promise.resolve() : loadApp(o.app, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
+  ready.catch(() => undefined); // reported by listen() and inject()
+  if (store.settings.replayBufferEvents > 0 && nacm === undefined) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
+  cleanups.push(() => replay.close());
+  if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
+  return { device, handlers, ready, cleanups };
+};

@@ -1,0 +1,114 @@
+/**
+ * The request pipeline, outermost first: every request passes the stages in
+ * this order (a stage may answer and end it), and the answer comes back
+ * through them in reverse. Each stage is a Middleware (a Handler around the
+ * next one); a stage whose option is off is left out. docs/lifecycle.md
+ * describes each stage and its error branch, in this order (a test keeps
+ * the two in step).
+ */
+import type { Handler } from '../http/exchange.ts';
+import type { SchemaContext } from '../meta/meta.ts';
+import type { DynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
+import { withAccessLog } from './access-log.ts';
+import { withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { withCors, type CorsOptions } from './cors.ts';
+import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
+import { withHostCheck } from './host-check.ts';
+import type { HttpStats } from './http-stats.ts';
+import type { InFlight } from './in-flight.ts';
+import type { Logger } from './logger.ts';
+import { withMetrics } from './metrics-route.ts';
+import { withOpenapi } from './openapi-route.ts';
+import type { RequestMetrics } from './request-metrics.ts';
+import type { ServerCore } from './server-core.ts';
+import type { ServerDevice } from './server-device.ts';
+import type { ServerEndpoint } from './server-endpoint.ts';
+import type { ServerStore } from './server-store.ts';
+import type { ServerStreams } from './server-streams.ts';
+import { withSystemRoutes } from './system-routes.ts';
+import { withTimeout } from './with-timeout.ts';
+import { withQuietChallenge, withUrlParameters, type WebOptions } from './web/index.ts';
+
+/** A pipeline stage: the handler of the stages after it in, this stage's handler out. */
+export type Middleware = (next: Handler) => Handler;
+
+/** The options the stages read. */
+export interface PipelineChoice {
+  readonly logger?: unknown;
+  readonly accessLog?: boolean;
+  readonly metrics?: { readonly path?: string; readonly modules?: readonly string[] } | false;
+  readonly cors?: CorsOptions;
+  readonly explorer?: ExplorerOptions;
+  readonly web?: WebOptions;
+  readonly auth?: AuthOptions;
+}
+
+/** What the stages are made of. */
+export interface PipelineParts {
+  readonly o: PipelineChoice;
+  readonly logger: Logger;
+  readonly schema: SchemaContext;
+  readonly store: ServerStore;
+  readonly endpoint: ServerEndpoint;
+  readonly streams: ServerStreams;
+  readonly device: ServerDevice;
+  readonly inFlight: InFlight;
+  readonly subscriptions: DynamicSubscriptions | undefined;
+  readonly stats: HttpStats;
+  readonly requestMetrics: RequestMetrics;
+  readonly core: ServerCore;
+}
+
+export interface Stage {
+  /** The stage's name, a heading of docs/lifecycle.md. */
+  readonly name: string;
+  /** The stage for these parts, or undefined when its option is off. */
+  readonly use: (p: PipelineParts) => Middleware | undefined;
+}
+
+const metricsOn = (p: PipelineParts): boolean => p.o.metrics !== false;
+
+export const PIPELINE: readonly Stage[] = [
+  { name: 'access-log', use: (p) => (p.o.logger === false ? undefined : (next) => withAccessLog(next, p.logger, () => p.o.accessLog !== false || p.store.settings.debug)) },
+  { name: 'request-metrics', use: (p) => (metricsOn(p) ? (next) => p.requestMetrics.wrap(next) : undefined) },
+  { name: 'host-check', use: (p) => (next) => withHostCheck(next, () => p.endpoint.hosts) },
+  { name: 'cors', use: (p) => (next) => withCors(next, p.o.cors) },
+  { name: 'explorer-page', use: (p) => { const at = explorerPath(p.o.explorer); return at === undefined ? undefined : (next) => withExplorerPage(next, at); } },
+  { name: 'url-parameters', use: (p) => (next) => withUrlParameters(next, p.o.web) },
+  { name: 'quiet-challenge', use: () => withQuietChallenge },
+  { name: 'authentication', use: (p) => { const auth = p.o.auth; return auth === undefined ? undefined : (next) => withAuthentication(next, auth, () => p.store.authSettings); } },
+  { name: 'explorer-schema', use: (p) => { const at = explorerPath(p.o.explorer); return at === undefined ? undefined : (next) => withExplorerSchema(next, p.schema, at); } },
+  { name: 'openapi', use: (p) => (next) => withOpenapi(next, p.schema) },
+  { name: 'metrics', use: (p) => (metricsOn(p) ? (next) => withMetrics(next, metricsSources(p)) : undefined) },
+  { name: 'in-flight', use: (p) => (next) => p.inFlight.wrap(next) },
+  { name: 'answer-count', use: (p) => (next) => p.stats.wrap(next) },
+  { name: 'time-out', use: (p) => (next) => withTimeout(next, () => p.store.settings.requestTimeoutMs) },
+  { name: 'subscriptions', use: (p) => p.subscriptions?.wrap },
+  { name: 'system-routes', use: (p) => (next) => withSystemRoutes(next, p.schema) },
+  { name: 'restconf-core', use: (p) => () => p.core.handle },
+];
+
+const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => {
+  const m = p.o.metrics === false ? undefined : p.o.metrics;
+  const { device } = p.device;
+  return {
+    path: m?.path ?? '/metrics',
+    request: p.requestMetrics,
+    streams: () => p.streams.hub.counters(),
+    edits: () => device.all.reduce((n, b) => n + b.edits, 0),
+    modules: (m?.modules ?? []).map((name) => {
+      const b = device.browser(name);
+      if (b === undefined) throw new Error(`metrics: module "${name}" is not served`);
+      return b;
+    }),
+  };
+};
+
+/** Past the last stage: never reached (the RESTCONF core answers every request). */
+const end: Handler = () => {
+  throw new Error('the request passed every stage unanswered');
+};
+
+/** The pipeline's handler: the stages in use, each around the ones after it. */
+export const buildPipeline = (p: PipelineParts, stages: readonly Stage[] = PIPELINE): Handler =>
+  stages.reduceRight<Handler>((next, stage) => stage.use(p)?.(next) ?? next, end);

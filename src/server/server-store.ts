@@ -1,0 +1,68 @@
+/**
+ * Assembly step 2, the datastore and settings: the embedded datastore
+ * loaded, the rxconf-server module's container made and the options written
+ * into it (limits, authentication, call home), the settings read from it
+ * (again after each edit of the module: `reload`), and NACM over the
+ * ietf-netconf-acm module when it is on.
+ */
+import { Datastore } from '../actors/nodes/datastore.ts';
+import { DataContainer } from '../data/data-container.ts';
+import type { ContainerMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
+import { findDataChild } from '../meta/navigate.ts';
+import { applyAuthOptions, readAuthSettings, type AuthSettings } from './auth/auth-settings.ts';
+import type { AuthOptions } from './auth/authenticate.ts';
+import { applyCallHomeClients } from './call-home/call-home-config.ts';
+import type { CallHomeClient } from './call-home/call-home-options.ts';
+import type { Logger } from './logger.ts';
+import { Nacm, NACM_MODULE, type NacmOptions } from './nacm/nacm.ts';
+import { applyLimits, readSettings, SERVER_MODULE, type ServerLimits, type ServerSettings } from './server-settings.ts';
+
+export interface StoreChoice {
+  readonly data?: string | false;
+  readonly limits?: ServerLimits;
+  readonly auth?: AuthOptions;
+  readonly callHome?: readonly CallHomeClient[];
+  readonly nacm?: boolean | NacmOptions;
+}
+
+export class ServerStore {
+  readonly datastore: Datastore;
+  /** The rxconf-server module. */
+  readonly module: ModuleMeta;
+  readonly nacmModule: ModuleMeta | undefined;
+  readonly nacm: Nacm | undefined;
+  #settings: ServerSettings;
+  #auth: AuthSettings;
+
+  constructor(schema: SchemaContext, o: StoreChoice, logger: Logger) {
+    this.module = schema.modules.get(SERVER_MODULE) as ModuleMeta;
+    this.datastore = Datastore.load(schema, o.data === false ? undefined : o.data);
+    const serverMeta = findDataChild(this.module, undefined, 'server') as ContainerMeta;
+    const root = this.datastore.root(this.module);
+    if (!root.values.has(serverMeta)) root.set(serverMeta, new DataContainer(serverMeta));
+    if (o.limits !== undefined) applyLimits(this.datastore, this.module, o.limits);
+    if (o.auth !== undefined) applyAuthOptions(this.datastore, this.module, o.auth);
+    if (o.callHome !== undefined) applyCallHomeClients(this.datastore, this.module, o.callHome);
+    this.#settings = readSettings(this.datastore, this.module);
+    this.#auth = readAuthSettings(this.datastore, this.module);
+    this.nacmModule = schema.modules.get(NACM_MODULE);
+    this.nacm = o.nacm === undefined || o.nacm === false || this.nacmModule === undefined
+      ? undefined
+      : new Nacm(this.datastore, this.nacmModule, o.nacm === true ? {} : o.nacm, logger);
+  }
+
+  /** The rxconf-server settings in effect. */
+  get settings(): ServerSettings {
+    return this.#settings;
+  }
+
+  get authSettings(): AuthSettings {
+    return this.#auth;
+  }
+
+  /** The rxconf-server module changed: its settings read again. */
+  reload(): void {
+    this.#settings = readSettings(this.datastore, this.module);
+    this.#auth = readAuthSettings(this.datastore, this.module);
+  }
+}
