@@ -5,6 +5,7 @@ import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import type { Node } from './node.ts';
 import { emptyContext, keepSignal, type RequestContext } from './request-context.ts';
 import type { ChangeEvent } from './change-event.ts';
+import { Holdings } from './holdings.ts';
 import { Mailbox } from './edit/mailbox.ts';
 import { Selection } from './selection.ts';
 
@@ -17,6 +18,8 @@ export class Browser {
   readonly changes = new Subject<ChangeEvent>();
   /** Changes committed through rxconf (counted without building their events: `changes` has them only when observed). */
   edits = 0;
+  /** Subscriptions made for this module's requests that outlive them (released when the server closes). */
+  readonly holdings = new Holdings();
 
   constructor(
     readonly module: ModuleMeta,

@@ -2,8 +2,9 @@
  * Assembly step 6, the lifecycle: `listen()` binds (after the application
  * loaded) and starts Call Home, `inject()` runs a request through the
  * pipeline without a socket, `setTls` renews certificates, `close()` stops
- * accepting, lets answers in flight finish, runs the cleanups and closes
- * the datastore (its file written complete).
+ * accepting, lets answers in flight finish, runs the cleanups, releases
+ * the sources reads subscribed and closes the datastore (its file written
+ * complete).
  */
 import type { Handler } from '../http/exchange.ts';
 import type { TlsFiles } from '../http/adapters/node-adapter.ts';
@@ -90,6 +91,7 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
         await new Promise((r) => setImmediate(r)); // the transports write the last answers
         await endpoint.listening?.close();
         for (const c of cleanups.splice(0)) await c();
+        for (const b of p.device.device.all) b.holdings.releaseAll(); // the observableLeaf sources its reads subscribed
         await store.datastore.close(); // the data file written complete, no journal left, the files released
         (logger as { flush?: () => void }).flush?.();
       })();

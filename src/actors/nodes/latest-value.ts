@@ -3,24 +3,28 @@
  * source is subscribed once, at the first read, and the subscription is
  * kept (however many requests read) until `close()`; until the first value
  * there is none. After the source completes the last value stays; after it
- * fails, reads fail with its error. `close()` unsubscribes for good.
+ * fails, reads fail with its error. `close()` unsubscribes for good;
+ * `release()` unsubscribes until the next read (what a closing server does
+ * with every one its requests subscribed: it is handed to `holder` then).
  */
 import type { Observable, Subscription } from 'rxjs';
+import type { Holdings, Releasable } from '../holdings.ts';
 
 type State<T> =
   | { readonly kind: 'idle' | 'waiting' | 'closed' }
   | { readonly kind: 'value'; readonly value: T }
   | { readonly kind: 'failed'; readonly error: unknown };
 
-export class LatestValue<T> {
+export class LatestValue<T> implements Releasable {
   private state: State<T> = { kind: 'idle' };
   private sub: Subscription | undefined;
 
   constructor(private readonly source: Observable<T>) {}
 
-  /** The latest value, subscribing at the first call; undefined before the first value or after close. */
-  current(): T | undefined {
+  /** The latest value, subscribing at the first call (held by `holder` until it releases it); undefined before the first value or after close. */
+  current(holder?: Holdings): T | undefined {
     if (this.state.kind === 'idle') this.connect();
+    if (holder !== undefined && this.sub !== undefined && !holder.has(this)) holder.hold(this);
     const s = this.state;
     if (s.kind === 'failed') throw s.error;
     return s.kind === 'value' ? s.value : undefined;
@@ -35,6 +39,15 @@ export class LatestValue<T> {
     this.state = { kind: 'closed' };
     this.sub?.unsubscribe();
     this.sub = undefined;
+  }
+
+  /** Unsubscribes and forgets the value; the next read subscribes again. */
+  release(): void {
+    if (this.state.kind === 'closed') return;
+    this.state = { kind: 'idle' };
+    const sub = this.sub;
+    this.sub = undefined;
+    sub?.unsubscribe();
   }
 
   private connect(): void {

@@ -33,7 +33,7 @@ export const observableContainer = (source$: Observable<unknown>, options: Refle
       if (r.delete) return undefined;
       let value: unknown;
       try {
-        value = latest.current();
+        value = latest.current(r.selection.browser.holdings);
       } catch (e) {
         throw e instanceof RestconfFailure ? e : badApplicationData(r.path, `its source failed: ${e instanceof Error ? e.message : String(e)}`);
       }

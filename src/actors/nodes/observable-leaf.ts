@@ -8,7 +8,8 @@
  *     reflectNode(app, { fields: { temperature } });
  *
  * Lifecycle (see LatestValue): one subscription per `observableLeaf`, made
- * at the first read and shared by every request, until `close()`. Make it
+ * at the first read and shared by every request, until `close()` or until
+ * the server that read it closes (it subscribes again if read again). Make it
  * once, beside the source, for long-lived data; one made per request (in a
  * Browser's root factory) must be closed when that request's root node is
  * released, e.g. `extendNode(root, { release: (b) => { leaf.close(); b.release?.(); } })`.
@@ -31,7 +32,7 @@ export const observableLeaf = (source$: Observable<unknown>): ObservableLeaf => 
     latest,
     get: (_obj, r) => {
       try {
-        return latest.current();
+        return latest.current(r.selection.browser.holdings);
       } catch (e) {
         throw e instanceof RestconfFailure ? e : badApplicationData(r.path, `its source failed: ${e instanceof Error ? e.message : String(e)}`);
       }

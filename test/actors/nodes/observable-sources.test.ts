@@ -216,3 +216,26 @@ test('events keep their order when some event nodes answer later than others (a 
   await done;
   t.deepEqual(events.map((e) => (e as { text: string }).text), ['first', 'second', 'third', 'fourth']);
 });
+
+test('observableLeaf and observableContainer: the browser that read them holds their subscriptions; releasing ends them, and a later read subscribes again', (t) => {
+  const environment = new Subject<object>();
+  const temperature$ = new Subject<string>();
+  const env = observableContainer(environment);
+  const temperature = observableLeaf(temperature$);
+  const app = serve(() => reflectNode({ system: { mtu: 1500 } }, { fields: { temperature }, children: { environment: env } }));
+  t.false(environment.observed || temperature$.observed, 'nothing subscribed before a read');
+  readNow(app, 'system');
+  temperature$.next('21.5');
+  environment.next({ fanSpeed: 1200 });
+  t.deepEqual(readNow(app, 'system'), { system: { mtu: 1500, temperature: '21.5', environment: { 'fan-speed': 1200 } } });
+  t.true(environment.observed && temperature$.observed);
+  app.browser.holdings.releaseAll();
+  t.false(environment.observed, 'the container\'s source is released');
+  t.false(temperature$.observed, 'the leaf\'s source is released');
+  t.deepEqual(readNow(app, 'system'), { system: { mtu: 1500 } }, 'a read after the release subscribes again, with no value yet');
+  t.true(environment.observed && temperature$.observed);
+  temperature$.next('22.0');
+  t.deepEqual(readNow(app, 'system'), { system: { mtu: 1500, temperature: '22.0' } });
+  app.browser.holdings.releaseAll();
+  t.false(environment.observed || temperature$.observed);
+});
