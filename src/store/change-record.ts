@@ -4,6 +4,8 @@
  * calls of an edit (`row`: where an entry of an ordered-by user list was
  * inserted, or moved with "v"), `{"m":"mod","img":{…}}` (the module's data, RFC 7951)
  * when some change had no path. Records hold what changed, never the rest.
+ * A transaction that changed several modules is one record,
+ * `{"t":[<record>,<record>,…]}`, so that a crash keeps all of it or none.
  */
 import type { FieldValue } from '../actors/field-value.ts';
 import type { DataPath } from '../data/data-path.ts';
@@ -39,6 +41,26 @@ export const encodeChange = (change: StoredChange, schema: SchemaContext): strin
     else o += `["${CODES[op.op]}",${path}]`;
   }
   return `{"m":${JSON.stringify(m)},"o":[${o}]}`;
+};
+
+/** The record of one transaction's changes of several modules, from the records of each (encodeChange). */
+export const encodeGroup = (records: readonly string[]): string => `{"t":[${records.join(',')}]}`;
+
+/** The changes a record holds (one, or a transaction's several), or a message saying why it cannot be read. */
+export const decodeChanges = (record: unknown, schema: SchemaContext): StoredChange[] | string => {
+  const t = typeof record === 'object' && record !== null ? (record as { t?: unknown }).t : undefined;
+  if (t === undefined) {
+    const one = decodeChange(record, schema);
+    return typeof one === 'string' ? one : [one];
+  }
+  if (!Array.isArray(t)) return '"t" holds the records of a transaction';
+  const changes: StoredChange[] = [];
+  for (const r of t as unknown[]) {
+    const c = decodeChange(r, schema);
+    if (typeof c === 'string') return c;
+    changes.push(c);
+  }
+  return changes;
 };
 
 /** The change a record holds, or a message saying why it cannot be read. */

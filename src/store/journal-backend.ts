@@ -16,7 +16,7 @@ import { dirname } from 'node:path';
 import { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { StoredChange } from './change-op.ts';
-import { encodeChange } from './change-record.ts';
+import { encodeChange, encodeGroup } from './change-record.ts';
 import { draftDataFile } from './data-file.ts';
 import { GroupCommit } from './group-commit.ts';
 import { journalHeaderLine } from './journal-header.ts';
@@ -50,6 +50,8 @@ interface Rotation {
 }
 
 const ignore = (): undefined => undefined;
+
+const isGroup = (c: StoredChange | readonly StoredChange[]): c is readonly StoredChange[] => Array.isArray(c);
 
 /** RXCONF_JOURNAL_COMPACT_BYTES: the default threshold, for tests and tuning without code. */
 const envBytes = Number(process.env.RXCONF_JOURNAL_COMPACT_BYTES) > 0 ? Number(process.env.RXCONF_JOURNAL_COMPACT_BYTES) : undefined;
@@ -110,7 +112,7 @@ export class JournalBackend implements StorageBackend {
     return r.roots;
   }
 
-  append(change: StoredChange): Promise<void> {
+  append(change: StoredChange | readonly StoredChange[]): Promise<void> {
     if (this.closing !== undefined) return Promise.reject(new Error(`${this.file}: the datastore is closed`));
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const segment = this.segment;
@@ -124,8 +126,7 @@ export class JournalBackend implements StorageBackend {
       }
       return this.baseline;
     }
-    const record = encodeChange(change, this.schema)
-      ?? encodeChange({ module: change.module, image: this.live.roots.get(change.module.name) ?? new DataContainer(change.module) }, this.schema) as string;
+    const record = isGroup(change) ? encodeGroup(change.map((c) => this.encode(c))) : this.encode(change);
     const done = this.commit.add(segment, frameRecord(record));
     this.records += 1;
     if (this.compacting === undefined && !this.compactionOff && this.due(segment)) {
@@ -135,6 +136,12 @@ export class JournalBackend implements StorageBackend {
       });
     }
     return done;
+  }
+
+  /** The record of one module's change: what it changed, or the module's whole data when a change cannot be named. */
+  private encode(change: StoredChange): string {
+    return encodeChange(change, this.schema)
+      ?? encodeChange({ module: change.module, image: this.live.roots.get(change.module.name) ?? new DataContainer(change.module) }, this.schema) as string;
   }
 
   private due(segment: JournalSegment): boolean {

@@ -13,13 +13,15 @@
 import type { DataContainer } from '../data/data-container.ts';
 import type { ModuleMeta } from '../meta/meta.ts';
 import type { EditRequest } from '../actors/requests.ts';
+import type { StoredChange } from './change-op.ts';
 import { ChangeRecorder } from './change-recorder.ts';
+import { COMMIT_GROUP, CommitGroup, type GroupStore } from './commit-group.ts';
 import type { LiveState, StorageBackend, StorageFactory } from './storage-backend.ts';
 
 /** Context key: an array the durability Promise of a committed edit is pushed to (see above). */
 export const AFTER_COMMIT = 'rxconf.afterCommit';
 
-export class Persistence implements LiveState {
+export class Persistence implements LiveState, GroupStore {
   private readonly recorders = new Map<string, ChangeRecorder>();
   private readonly backend: StorageBackend;
   private open = 0;
@@ -70,18 +72,41 @@ export class Persistence implements LiveState {
     if (r.failure !== undefined) {
       recorder.discard();
     } else {
-      const { ops, whole } = recorder.take();
-      const root = this.roots.get(module.name);
-      durable = whole && root !== undefined ? this.backend.append({ module, image: root })
-        : ops.length > 0 ? this.backend.append({ module, ops })
-          : this.backend.flush(); // nothing changed, but what it read must be durable before it is acknowledged
+      const change = this.change(module, recorder);
+      const group = r.selection?.context?.[COMMIT_GROUP];
+      if (group instanceof CommitGroup) {
+        group.hold(this, change); // still open until the group is stored
+        return undefined;
+      }
+      // nothing changed: what it read must still be durable before it is acknowledged
+      durable = change !== undefined ? this.backend.append(change) : this.backend.flush();
     }
-    this.open = Math.max(0, this.open - 1);
-    if (this.open === 0 && this.settled.length > 0) for (const f of this.settled.splice(0)) f();
+    this.leave(1);
     if (durable === undefined) return undefined;
     if (!Array.isArray(after)) return durable;
     after.push(durable);
     return undefined;
+  }
+
+  /** The changes of `held` module edits of one transaction (CommitGroup), stored as one. */
+  storeGroup(changes: readonly StoredChange[], held: number): Promise<void> {
+    const durable = changes.length === 0 ? this.backend.flush()
+      : changes.length === 1 ? this.backend.append(changes[0] as StoredChange) : this.backend.append(changes);
+    this.leave(held);
+    return durable;
+  }
+
+  /** What a committed edit of `module` changed, or undefined when nothing. */
+  private change(module: ModuleMeta, recorder: ChangeRecorder): StoredChange | undefined {
+    const { ops, whole } = recorder.take();
+    const root = this.roots.get(module.name);
+    return whole && root !== undefined ? { module, image: root } : ops.length > 0 ? { module, ops } : undefined;
+  }
+
+  /** `n` edits are no longer open: snapshots waiting for none may go. */
+  private leave(n: number): void {
+    this.open = Math.max(0, this.open - n);
+    if (this.open === 0 && this.settled.length > 0) for (const f of this.settled.splice(0)) f();
   }
 
   flush(): Promise<void> {

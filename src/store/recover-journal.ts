@@ -9,7 +9,7 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import type { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import { applyChange } from './apply-change.ts';
-import { decodeChange } from './change-record.ts';
+import { decodeChanges } from './change-record.ts';
 import { decodeDataFile } from './data-file.ts';
 import { readJournalHeader, type JournalHeader } from './journal-header.ts';
 import { readJournalText } from './journal-line.ts';
@@ -63,13 +63,15 @@ export const recoverJournal = (schema: SchemaContext, file: string, journal: str
       continue;
     }
     for (const record of s.records) {
-      const change = decodeChange(record, schema);
-      if (typeof change === 'string') {
-        warnings.push(`${s.path}: a record skipped: ${change}`);
+      const changes = decodeChanges(record, schema);
+      if (typeof changes === 'string') {
+        warnings.push(`${s.path}: a record skipped: ${changes}`);
         continue;
       }
-      const missed = applyChange(roots, change);
-      if (missed.length > 0) warnings.push(`${s.path}: changes whose place no longer exists, skipped: ${missed.join(', ')}`);
+      for (const change of changes) {
+        const missed = applyChange(roots, change);
+        if (missed.length > 0) warnings.push(`${s.path}: changes whose place no longer exists, skipped: ${missed.join(', ')}`);
+      }
       replayed += 1;
     }
     if (s.torn !== undefined) {

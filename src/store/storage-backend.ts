@@ -17,8 +17,12 @@ export interface LiveState {
 export interface StorageBackend {
   /** The stored data at start (synchronous: nothing is served before it), by module name. */
   load(): Map<string, DataContainer>;
-  /** Stores a committed change; resolves once it is durable, when the edit may be acknowledged. */
-  append(change: StoredChange): Promise<void>;
+  /**
+   * Stores a committed change, or the changes of one transaction that
+   * spans modules (all of them or, after a crash, none); resolves once
+   * durable, when the edit may be acknowledged.
+   */
+  append(change: StoredChange | readonly StoredChange[]): Promise<void>;
   /** Resolves once everything appended so far is durable. */
   flush(): Promise<void>;
   /** Writes the live state compactly and drops what that makes redundant. */

@@ -6,6 +6,7 @@
  */
 import { filter, retry, take, type Observable } from 'rxjs';
 import type { Device } from '../actors/device.ts';
+import { holdsConfig } from '../meta/holds-config.ts';
 import type { NotificationMeta } from '../meta/meta.ts';
 import { changeSource, notificationSource } from './event-sources.ts';
 import type { ReplayLog } from './replay-log.ts';
@@ -18,6 +19,6 @@ export const recordStreams = (log: ReplayLog, device: Device, added: Observable<
       );
       log.record(`${b.module.name}:${n.name}`, source);
     }
-    if (b.module.children.some((c) => c.config)) log.record(`${b.module.name}/changes`, changeSource(b)());
+    if (holdsConfig(b.module)) log.record(`${b.module.name}/changes`, changeSource(b)());
   }
 };

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Browser } from '../../src/actors/browser.ts';
 import { Device } from '../../src/actors/device.ts';
 import { commitEdit } from '../../src/actors/edit/commit-edit.ts';
+import { commitEdits } from '../../src/actors/edit/commit-edits.ts';
 import type { EditOperation } from '../../src/actors/edit/apply-edit.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import { Datastore, type DatastoreOptions } from '../../src/actors/nodes/datastore.ts';
@@ -43,6 +44,8 @@ export interface OpenStore {
   readonly backend: () => JournalBackend;
   /** Merges (or replaces, creates) `json` at a module's root; resolves when acknowledged (durable). */
   edit(module: ModuleMeta, json: unknown, operation?: EditOperation): Promise<void>;
+  /** Merges each `[module, json]` at its module's root, all as one transaction (commitEdits); resolves when acknowledged. */
+  editAll(edits: readonly (readonly [ModuleMeta, unknown])[]): Promise<void>;
   /** Deletes an entry of a top-level list. */
   remove(list: ListMeta, key: readonly YangValue[]): Promise<void>;
   /** The whole datastore as the data file would hold it (parsed). */
@@ -77,6 +80,14 @@ export const openStore = (file: string, options: DatastoreOptions = {}, Backend:
       const r = decodeData(json, module, { strict: false, content: 'config', schema });
       if (!r.ok) return Promise.reject(new Error(JSON.stringify(r.errors)));
       return run(module, [], operation, r.value);
+    },
+    editAll: async (edits) => {
+      const planned = edits.map(([module, json]) => {
+        const r = decodeData(json, module, { strict: false, content: 'config', schema });
+        if (!r.ok) throw new Error(JSON.stringify(r.errors));
+        return { browser: browsers.get(module.name) as Browser, steps: [], operation: 'merge' as const, input: r.value };
+      });
+      await commitEdits(device, planned, {});
     },
     remove: (list, key) => run(list.module, [{ meta: list, key }], 'delete', undefined),
     state: () => JSON.parse(encodeDataFile(store.all, schema)),

@@ -11,18 +11,34 @@
  * beginEdit before the first edit, its endEdit after the last, with the
  * failure when one failed), not once per edit: the embedded datastore
  * keeps one undo log for all of the module's edits (a failure rolls them
- * all back) and journals them as one record.
+ * all back). What every module's root committed is stored as one
+ * transaction (CommitGroup: one journal record for all the modules, durable
+ * before the answer).
+ *
+ * Datastore and module-root PUT/PATCH, YANG Patch and applications' edits
+ * of several modules all commit here. Modules are held, begun and ended in
+ * module-name order; a reference from one module into another is checked
+ * on the candidate holding every edit, so the order does not matter.
  */
 import type { Browser } from '../browser.ts';
 import { runToEnd, type Co } from '../co.ts';
 import type { Device } from '../device.ts';
 import type { Node } from '../node.ts';
-import type { RequestContext } from '../request-context.ts';
+import { COMMIT_GROUP, CommitGroup } from '../../store/commit-group.ts';
+import { AFTER_COMMIT } from '../../store/persistence.ts';
+import { keepSignal, type RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { applyEdit, type EditOutcome } from './apply-edit.ts';
-import { AUTHORIZE_EDIT, publish, storageContext, type AuthorizeEdit } from './commit-edit.ts';
+import { AUTHORIZE_EDIT, publish, type AuthorizeEdit } from './commit-edit.ts';
 import { editWithHooks, NONE } from './edit-hooks.ts';
 import { EditFailure, validateEdits, type PlannedEdit } from './validate-candidate.ts';
+
+/**
+ * The context the roots of the transaction see (as storageContext, commit-edit.ts): committed module edits hand
+ * their changes to `group`, stored as one, whose durability Promise goes to `durable`.
+ */
+const groupContext = (context: RequestContext, durable: Promise<void>[], group: CommitGroup): RequestContext =>
+  keepSignal(context, { ...context, [AFTER_COMMIT]: durable, [COMMIT_GROUP]: group });
 
 const inMailboxes = <T>(browsers: readonly Browser[], work: () => Promise<T>): Promise<T> => {
   const [first, ...rest] = browsers;
@@ -58,7 +74,8 @@ function* applyAll(edits: readonly PlannedEdit[], roots: readonly { browser: Bro
 export const commitEdits = async (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> => {
   const browsers = [...new Set(edits.map((e) => e.browser))].sort((a, b) => (a.module.name < b.module.name ? -1 : 1));
   const durable: Promise<void>[] = [];
-  const ctx = storageContext(context, durable);
+  const group = new CommitGroup();
+  const ctx = groupContext(context, durable, group);
   const outcomes = await inMailboxes(browsers, async () => {
     const authorize = context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;
     if (authorize !== undefined) {
@@ -81,6 +98,7 @@ export const commitEdits = async (device: Device, edits: readonly PlannedEdit[],
     try {
       await runToEnd(transaction());
     } finally {
+      group.end(durable);
       for (const { root } of roots) root.node.release?.();
     }
     committed();

@@ -1,5 +1,6 @@
 /** Every event stream the server serves, as listed in `restconf-state/streams` (RFC 8040 §9.3). */
 import type { Device } from '../../actors/device.ts';
+import { holdsConfig } from '../../meta/holds-config.ts';
 import type { StreamInfo } from './restconf-state.ts';
 
 /**
@@ -14,5 +15,5 @@ export const streamList = (device: Device, base: string): StreamInfo[] =>
       description: n.description ?? `the ${n.name} notification`,
       location: `${base}/restconf/data/${b.module.name}:${n.name}`,
     })),
-    ...(b.module.children.some((c) => c.config) ? [{ name: `${b.module.name}/changes`, description: `every committed edit of ${b.module.name}`, location: `${base}/restconf/streams/${b.module.name}/changes` }] : []),
+    ...(holdsConfig(b.module) ? [{ name: `${b.module.name}/changes`, description: `every committed edit of ${b.module.name}`, location: `${base}/restconf/streams/${b.module.name}/changes` }] : []),
   ]);

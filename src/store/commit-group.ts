@@ -1,0 +1,36 @@
+/**
+ * The changes of one transaction that spans several module roots (a
+ * multi-module edit: commit-edits.ts), held as each root ends and stored
+ * together once the last has ended: one append per datastore, which the
+ * journal writes as one record, so a crash keeps all of the transaction
+ * or none of it. While a group holds a datastore's changes, that datastore
+ * counts the edits as still open (no snapshot is taken between them).
+ */
+import type { StoredChange } from './change-op.ts';
+
+/** Where a group's changes go: the datastore's persistence. */
+export interface GroupStore {
+  /** Stores the changes of `held` committed module edits as one transaction; resolves once durable. */
+  storeGroup(changes: readonly StoredChange[], held: number): Promise<void>;
+}
+
+/** Context key: the CommitGroup the module roots of a transaction hand their committed changes to. */
+export const COMMIT_GROUP = 'rxconf.commitGroup';
+
+export class CommitGroup {
+  private readonly held = new Map<GroupStore, { changes: StoredChange[]; edits: number }>();
+
+  /** A module edit ended committed: `change` (undefined when nothing changed) is stored with the rest. */
+  hold(store: GroupStore, change: StoredChange | undefined): void {
+    let h = this.held.get(store);
+    if (h === undefined) this.held.set(store, (h = { changes: [], edits: 0 }));
+    if (change !== undefined) h.changes.push(change);
+    h.edits += 1;
+  }
+
+  /** Stores what was held, each datastore's changes as one transaction; the durability Promises go to `durable`. */
+  end(durable: Promise<void>[]): void {
+    for (const [store, h] of this.held) durable.push(store.storeGroup(h.changes, h.edits));
+    this.held.clear();
+  }
+}
