@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createServer, type ServerOptions, type Transport } from '../server/create-server.ts';
+import { ACCESS_FIELDS, type AccessField } from '../server/access-log.ts';
+import { logSink, standardOutput } from '../server/log-sink.ts';
 import { jsonLogger } from '../server/logger.ts';
 import type { AuthOptions } from '../server/auth/authenticate.ts';
 import type { CertToName } from '../server/auth/certificate-auth.ts';
@@ -46,6 +48,9 @@ export const serveOptions = {
   explorer: { type: 'boolean', default: false },
   'url-credentials': { type: 'boolean', default: false },
   quiet: { type: 'boolean', short: 'q', default: false },
+  'access-log': { type: 'string' },
+  'access-log-fields': { type: 'string' },
+  'log-memory': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -112,7 +117,13 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   const badCallHome = callHome.find((c): c is string => typeof c === 'string');
   if (badCallHome !== undefined) return fail(badCallHome);
   if (callHome.length > 0 && values['tls-ca'] === undefined) return fail('--call-home needs --tls-cert, --tls-key and --tls-ca (the client must present a certificate)');
-  const logger = jsonLogger();
+  const accessFields = values['access-log-fields']?.split(',').map((f) => f.trim()).filter((f) => f !== '');
+  const badField = accessFields?.find((f) => !(ACCESS_FIELDS as readonly string[]).includes(f));
+  if (badField !== undefined) return fail(`--access-log-fields: "${badField}" is not one of ${ACCESS_FIELDS.join(', ')}`);
+  const accessFile = values['access-log'] === undefined || values['access-log'] === '-' ? undefined : values['access-log'];
+  const logMemory = values['log-memory'] === undefined ? undefined : Number(values['log-memory']);
+  if (logMemory !== undefined && !(Number.isInteger(logMemory) && logMemory >= 4096)) return fail(`--log-memory must be a number of bytes, 4096 or more, not "${values['log-memory']}"`);
+  const logger = jsonLogger(logMemory === undefined ? standardOutput() : logSink(1, { maxPendingBytes: logMemory, bufferBytes: Math.min(64 * 1024, logMemory / 4) }));
   const options: ServerOptions = {
     searchPath: values.path,
     modules,
@@ -120,7 +131,10 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     data: values.data ?? false,
     transport,
     logger,
-    accessLog: !values.quiet,
+    accessLog: values.quiet ? false : {
+      ...(accessFile === undefined ? {} : { file: accessFile }),
+      ...(accessFields === undefined ? {} : { fields: accessFields as AccessField[] }),
+    },
     ...(values.host === undefined ? {} : { host: values.host }),
     ...(port === undefined ? {} : { port }),
     ...(values.app === undefined ? {} : { app: values.app }),

@@ -80,6 +80,12 @@ options:
       --explorer            serve the explorer page at /explorer/ (docs/web.md)
       --url-credentials     take credentials from the URL of GET requests (access_token=, authorization=) for EventSource
   -q, --quiet               no access log
+      --access-log FILE     append the access log to FILE (default -: standard output, with
+                            the other log lines)
+      --access-log-fields LIST  the fields of an access line, comma-separated (default all:
+                            reqId,method,path,status,durationMs,bytes,remote,user)
+      --log-memory BYTES    log bytes held while the destination is slow or full; beyond,
+                            lines are dropped and counted (default 4194304)
   -h, --help                this help
 
 exit: 0 closed cleanly, 1 could not start (schema error, port taken, app failed),

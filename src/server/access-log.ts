@@ -1,14 +1,18 @@
 /**
  * One log line per answered request: request id, method, path (query values
  * that may carry credentials are redacted), status, duration to the answer,
- * body bytes when known, remote address. Headers are never logged. A
+ * body bytes when known, remote address, the authenticated user (left out
+ * for an anonymous request). `fields` chooses a subset; the default is all
+ * of them. Headers are never logged. A
  * request whose client went away before its answer was sent is logged as
  * that (`clientGone`, status 499 as nginx writes it: nothing was sent), not
  * as the 500 the core made for no one.
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { withHeaders } from '../http/with-headers.ts';
-import type { Logger } from './logger.ts';
+import { identityOf } from './auth/authenticate.ts';
+import { fileLogSink } from './log-sink.ts';
+import { jsonLogger, type Logger } from './logger.ts';
 
 const SECRET = /token|pass|secret|auth|credential|key|session/i;
 
@@ -45,6 +49,7 @@ type AccessLine = {
   /** Body bytes; left out of the line for a streamed answer (`stream` instead). */
   bytes: number | undefined;
   remote: string;
+  user: string | undefined;
   clientGone?: true;
   stream?: true;
 };
@@ -60,29 +65,70 @@ export const requestId = (req: CoreRequest): string => {
   return prefix + sequence.toString(36);
 };
 
-export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boolean = () => true): Handler => (req) => {
-  if (!enabled()) return inner(req);
-  const started = performance.now();
-  const id = requestId(req);
-  const done = (res: CoreResponse): CoreResponse => {
-    const bytes = bodyBytes(res);
-    const status = countedStatus(req, res);
-    const gone = status === CLIENT_GONE;
-    // one shape for every line (the optional fields are added to it only when they apply)
-    const line: AccessLine = {
-      reqId: id,
-      method: req.method,
-      path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
-      status,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      bytes,
-      remote: req.remoteAddress,
+/** The fields an access line can carry (`clientGone` and `stream` are added when they apply). */
+export const ACCESS_FIELDS = ['reqId', 'method', 'path', 'status', 'durationMs', 'bytes', 'remote', 'user'] as const;
+export type AccessField = (typeof ACCESS_FIELDS)[number];
+
+/** The line with only the chosen fields (and the flags that apply). */
+const chosen = (fields: readonly AccessField[]) => (line: AccessLine): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) out[f] = line[f];
+  if (line.clientGone === true) out['clientGone'] = true;
+  if (line.stream === true) out['stream'] = true;
+  return out;
+};
+
+export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boolean = () => true, fields: readonly AccessField[] = ACCESS_FIELDS): Handler => {
+  const pick = ACCESS_FIELDS.every((f) => fields.includes(f)) ? undefined : chosen(fields);
+  // the remote address is read only when it is logged (on uWS 20.30 it is a system call)
+  const remote = fields.includes('remote');
+  return (req) => {
+    if (!enabled()) return inner(req);
+    const started = performance.now();
+    const id = requestId(req);
+    const done = (res: CoreResponse): CoreResponse => {
+      const bytes = bodyBytes(res);
+      const status = countedStatus(req, res);
+      const gone = status === CLIENT_GONE;
+      // one shape for every line (the optional fields are added to it only when they apply)
+      const line: AccessLine = {
+        reqId: id,
+        method: req.method,
+        path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
+        status,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        bytes,
+        remote: remote ? req.remoteAddress : '',
+        user: identityOf(req)?.user,
+      };
+      if (gone) line.clientGone = true;
+      if (bytes === undefined) line.stream = true;
+      logger.info(pick === undefined ? line : pick(line), 'request');
+      return withHeaders(res, { 'x-request-id': id });
     };
-    if (gone) line.clientGone = true;
-    if (bytes === undefined) line.stream = true;
-    logger.info(line, 'request');
-    return withHeaders(res, { 'x-request-id': id });
+    const answer = inner(req);
+    return answer instanceof Promise ? answer.then(done) : done(answer);
   };
-  const answer = inner(req);
-  return answer instanceof Promise ? answer.then(done) : done(answer);
+};
+
+/** Where the access log goes and what its lines carry (`createServer({ accessLog })`). */
+export interface AccessLogOptions {
+  /** The fields of each line (default: all of ACCESS_FIELDS). */
+  readonly fields?: readonly AccessField[];
+  /** A file the lines are appended to (default: the server's logger). */
+  readonly file?: string;
+}
+
+/** The access log a server writes: through its logger, or a file of its own; `close()` writes out what is held. */
+export interface AccessLog {
+  readonly logger: Logger;
+  readonly fields: readonly AccessField[];
+  close(): Promise<void>;
+}
+
+export const accessLogOf = (option: boolean | AccessLogOptions | undefined, logger: Logger): AccessLog => {
+  const o = typeof option === 'object' ? option : {};
+  if (o.file === undefined) return { logger, fields: o.fields ?? ACCESS_FIELDS, close: () => Promise.resolve() };
+  const sink = fileLogSink(o.file);
+  return { logger: jsonLogger(sink), fields: o.fields ?? ACCESS_FIELDS, close: () => sink.close() };
 };

@@ -18,6 +18,7 @@ import type { TlsFiles } from '../http/adapters/node-adapter.ts';
 import type { RootOverride, AppContext } from './app-context.ts';
 import type { AuthOptions } from './auth/authenticate.ts';
 import { identityOf } from './auth/authenticate.ts';
+import { accessLogOf, type AccessLogOptions } from './access-log.ts';
 import { readCallHomeClients } from './call-home/call-home-config.ts';
 import type { CallHomeClient } from './call-home/call-home-options.ts';
 import type { CorsOptions } from './cors.ts';
@@ -81,8 +82,12 @@ export interface ServerOptions {
   readonly filters?: readonly RequestFilter[];
   /** pino-compatible; default JSON lines on stdout; false for none. */
   readonly logger?: Logger | false;
-  /** One log line per request (default true); the rxconf-server `debug` leaf turns it on at run time too. */
-  readonly accessLog?: boolean;
+  /**
+   * One log line per request (default true: every field, through `logger`);
+   * an object chooses the fields and a file of its own. The rxconf-server
+   * `debug` leaf turns it on at run time too.
+   */
+  readonly accessLog?: boolean | AccessLogOptions;
   /**
    * Names the Host header may carry besides localhost names and the listen
    * address. A server on a loopback address refuses other names (DNS
@@ -150,8 +155,9 @@ export const createServer = (options: ServerOptions): RxconfServer => {
     endpoint.callHome?.update(readCallHomeClients(store.datastore, store.module));
   });
   const requestMetrics = new RequestMetrics();
-  const handler = buildPipeline({ o, logger, schema, store, endpoint, streams, device, inFlight, subscriptions, stats, requestMetrics, core });
-  const lifecycle = serverLifecycle({ o, logger, store, endpoint, device, inFlight, core, handler });
+  const accessLog = accessLogOf(o.accessLog, logger);
+  const handler = buildPipeline({ o, logger, accessLog, schema, store, endpoint, streams, device, inFlight, subscriptions, stats, requestMetrics, core });
+  const lifecycle = serverLifecycle({ o, logger, accessLog, store, endpoint, device, inFlight, core, handler });
   return {
     schema,
     device: device.device,

@@ -1,8 +1,11 @@
 /**
  * The logger rxconf writes to: the subset of pino's interface it uses, so a
  * pino instance can be passed as it is. The default writes one JSON object a
- * line to standard output, batched per event-loop turn (no write per line).
+ * line to standard output through a LogSink (log-sink.ts: large writes off
+ * the event loop, bounded, drops counted).
  */
+import { standardOutput, type LogSink } from './log-sink.ts';
+
 export interface LogFn {
   (object: Record<string, unknown>, message?: string): void;
   (message: string): void;
@@ -19,8 +22,31 @@ export interface Logger {
 type Level = 'info' | 'warn' | 'error' | 'debug';
 const LEVELS: Readonly<Record<Level, number>> = { debug: 20, info: 30, warn: 40, error: 50 };
 
-/** A Logger writing JSON lines (pino's field names: level, time, msg) to `write`, buffered until the turn ends. */
-export const jsonLogger = (write: (text: string) => void = (t) => process.stdout.write(t), minimum: Level = 'info'): Logger & { flush(): void } => {
+/** A JSON logger: its lines are written when `flush()` resolves (a graceful stop awaits it). */
+export type JsonLogger = Logger & { flush(): void | Promise<void> };
+
+/**
+ * A Logger writing JSON lines (pino's field names: level, time, msg) to a
+ * LogSink (default: standard output's), or to a function, buffered until
+ * the turn ends.
+ */
+export const jsonLogger = (to: ((text: string) => void) | LogSink = standardOutput(), minimum: Level = 'info'): JsonLogger => {
+  const sink = typeof to === 'function' ? turnBuffer(to) : to;
+  const line = (level: Level) => {
+    const head = `{"level":${LEVELS[level]},"time":`;
+    return (a: Record<string, unknown> | string, message?: string): void => {
+      if (LEVELS[level] < LEVELS[minimum]) return;
+      if (typeof a === 'string') sink.write(`${head}${Date.now()},"msg":${JSON.stringify(a)}}\n`);
+      // one string, no merged object per line, unless the fields name level, time or msg (each key once in a line)
+      else if (namesHead(a, message)) sink.write(`${json({ level: LEVELS[level], time: Date.now(), ...a, ...(message === undefined ? {} : { msg: message }) })}\n`);
+      else sink.write(`${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`);
+    };
+  };
+  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush() };
+};
+
+/** Lines for a function, handed to it once per event-loop turn. */
+const turnBuffer = (write: (text: string) => void): { write(text: string): void; flush(): void } => {
   let pending = '';
   let scheduled = false;
   const flush = (): void => {
@@ -30,21 +56,16 @@ export const jsonLogger = (write: (text: string) => void = (t) => process.stdout
     pending = '';
     write(text);
   };
-  const line = (level: Level) => {
-    const head = `{"level":${LEVELS[level]},"time":`;
-    return (a: Record<string, unknown> | string, message?: string): void => {
-      if (LEVELS[level] < LEVELS[minimum]) return;
-      if (typeof a === 'string') pending += `${head}${Date.now()},"msg":${JSON.stringify(a)}}\n`;
-      // one string, no merged object per line, unless the fields name level, time or msg (each key once in a line)
-      else if (namesHead(a, message)) pending += `${json({ level: LEVELS[level], time: Date.now(), ...a, ...(message === undefined ? {} : { msg: message }) })}\n`;
-      else pending += `${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`;
+  return {
+    write: (text) => {
+      pending += text;
       if (!scheduled) {
         scheduled = true;
         setImmediate(flush).unref();
       }
-    };
+    },
+    flush,
   };
-  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush };
 };
 
 /** A logger that drops everything. */

@@ -13,6 +13,7 @@ import { readCallHomeClients } from './call-home/call-home-config.ts';
 import type { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
+import type { AccessLog } from './access-log.ts';
 import type { Logger } from './logger.ts';
 import type { ServerCore } from './server-core.ts';
 import type { ServerDevice } from './server-device.ts';
@@ -38,6 +39,7 @@ export interface Lifecycle {
 export interface LifecycleParts {
   readonly o: LifecycleChoice;
   readonly logger: Logger;
+  readonly accessLog: AccessLog;
   readonly store: ServerStore;
   readonly endpoint: ServerEndpoint;
   readonly device: ServerDevice;
@@ -93,7 +95,9 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
         for (const c of cleanups.splice(0)) await c();
         for (const b of p.device.device.all) b.holdings.releaseAll(); // the observableLeaf sources its reads subscribed
         await store.datastore.close(); // the data file written complete, no journal left, the files released
-        (logger as { flush?: () => void }).flush?.();
+        await p.accessLog.close();
+        // every line written before close() resolves (a pino logger flushes itself)
+        await (logger as { flush?: () => void | Promise<void> }).flush?.();
       })();
       return closed;
     },

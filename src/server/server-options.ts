@@ -6,6 +6,7 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { ServerOptions } from './create-server.ts';
+import { ACCESS_FIELDS, type AccessField } from './access-log.ts';
 
 const integerIn = (name: string, min: number, max: number) =>
   new t.Type<number, number, unknown>(
@@ -74,7 +75,7 @@ const optionsCodec = t.intersection([
       t.partial({ credentials: t.boolean, maxAgeSeconds: integerIn('an integer 0..86400', 0, 86400) }),
     ]),
     metrics: t.union([t.literal(false), t.partial({ path: urlPath, modules: strings })]),
-    accessLog: t.boolean,
+    accessLog: t.union([t.boolean, t.partial({ fields: t.array(t.keyof(Object.fromEntries(ACCESS_FIELDS.map((f) => [f, null])) as Record<AccessField, null>)), file: t.string })]),
     closeTimeoutMs: integerIn('an integer 0..3600000', 0, 3_600_000),
     web: t.partial({ urlCredentials: t.boolean }),
     explorer: t.union([t.boolean, t.partial({ path: urlPath })]),

@@ -9,7 +9,7 @@
 import type { Handler } from '../http/exchange.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { DynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
-import { withAccessLog } from './access-log.ts';
+import { withAccessLog, type AccessLog, type AccessLogOptions } from './access-log.ts';
 import { withAuthentication, type AuthOptions } from './auth/authenticate.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
@@ -35,7 +35,7 @@ export type Middleware = (next: Handler) => Handler;
 /** The options the stages read. */
 export interface PipelineChoice {
   readonly logger?: unknown;
-  readonly accessLog?: boolean;
+  readonly accessLog?: boolean | AccessLogOptions;
   readonly metrics?: { readonly path?: string; readonly modules?: readonly string[] } | false;
   readonly cors?: CorsOptions;
   readonly explorer?: ExplorerOptions;
@@ -47,6 +47,7 @@ export interface PipelineChoice {
 export interface PipelineParts {
   readonly o: PipelineChoice;
   readonly logger: Logger;
+  readonly accessLog: AccessLog;
   readonly schema: SchemaContext;
   readonly store: ServerStore;
   readonly endpoint: ServerEndpoint;
@@ -69,7 +70,8 @@ export interface Stage {
 const metricsOn = (p: PipelineParts): boolean => p.o.metrics !== false;
 
 export const PIPELINE: readonly Stage[] = [
-  { name: 'access-log', use: (p) => (p.o.logger === false ? undefined : (next) => withAccessLog(next, p.logger, () => p.o.accessLog !== false || p.store.settings.debug)) },
+  // a file of its own is written also when the server's logger is off
+  { name: 'access-log', use: (p) => (p.o.logger === false && p.accessLog.logger === p.logger ? undefined : (next) => withAccessLog(next, p.accessLog.logger, () => p.o.accessLog !== false || p.store.settings.debug, p.accessLog.fields)) },
   { name: 'request-metrics', use: (p) => (metricsOn(p) ? (next) => p.requestMetrics.wrap(next) : undefined) },
   { name: 'host-check', use: (p) => (next) => withHostCheck(next, () => p.endpoint.hosts) },
   { name: 'cors', use: (p) => (next) => withCors(next, p.o.cors) },

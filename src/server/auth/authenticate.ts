@@ -12,6 +12,7 @@ import type { RequestFilter } from '../../http/core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../../http/exchange.ts';
 import { withHeaders } from '../../http/with-headers.ts';
 import { errorResponse } from '../error-response.ts';
+import { originOf } from '../web/derived-request.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { BasicAuth, type BasicOptions } from './basic-auth.ts';
 import { BearerAuth, type BearerOptions } from './bearer-auth.ts';
@@ -41,13 +42,18 @@ const IDENTITY = Symbol('rxconf.identity');
 const identities = new WeakMap<CoreRequest, Identity>();
 type Carrier = CoreRequest & { [IDENTITY]?: Identity };
 
-const keepIdentity = (req: CoreRequest, id: Identity): void => {
+const keepIdentity = (request: CoreRequest, id: Identity): void => {
+  // kept on the transport's request, so that layers outside a rewrite (the access log) see it too
+  const req = originOf(request);
   if (Object.isExtensible(req)) (req as Carrier)[IDENTITY] = id;
   else identities.set(req, id);
 };
 
 /** The identity authentication gave the request. */
-export const identityOf = (req: CoreRequest): Identity | undefined => (req as Carrier)[IDENTITY] ?? identities.get(req);
+export const identityOf = (request: CoreRequest): Identity | undefined => {
+  const req = originOf(request);
+  return (req as Carrier)[IDENTITY] ?? identities.get(req);
+};
 
 /** What each identity adds to the context, made once per identity (a verified credential's identity is the same object each time). */
 const contexts = new WeakMap<Identity, { readonly user: string; readonly roles: readonly string[]; readonly authenticatedBy: Identity['method'] }>();

@@ -5,8 +5,14 @@
  */
 import type { CoreRequest } from '../../http/exchange.ts';
 
+const ORIGIN = Symbol('rxconf.origin');
+
+/** The request as the transport gave it, before any layer rewrote it (itself when none did). */
+export const originOf = (req: CoreRequest): CoreRequest => (req as { [ORIGIN]?: CoreRequest })[ORIGIN] ?? req;
+
 class DerivedRequest implements CoreRequest {
   readonly #from: CoreRequest;
+  readonly [ORIGIN]: CoreRequest;
   readonly method: string;
   readonly path: string;
   readonly protocol: string;
@@ -15,6 +21,7 @@ class DerivedRequest implements CoreRequest {
 
   constructor(from: CoreRequest, readonly query: string, readonly headers: ReadonlyMap<string, string>) {
     this.#from = from;
+    this[ORIGIN] = originOf(from);
     this.method = from.method;
     this.path = from.path;
     this.protocol = from.protocol;

@@ -1,0 +1,291 @@
+/**
+ * Where log lines go: gathered in memory and written in large writes, as
+ * nginx's `access_log … buffer= flush=` does. A write happens when the
+ * buffer is full, on a short timer, at `flush()`/`close()` and, for what is
+ * still held, before the process exits (also a fatal exit).
+ *
+ * Writing never stalls serving: writes go through libuv's pool, one at a
+ * time, so the event loop never waits for a disk; a pipe or terminal is
+ * written through a non-blocking descriptor of its own (a pipe nobody reads
+ * answers EAGAIN at once and is tried again a little later, without holding
+ * a pool thread). Memory is bounded: past `maxPendingBytes` held and not yet
+ * written, lines are dropped and counted; when the destination takes lines
+ * again, a line says how many were dropped, and the first drop of a spell
+ * is said at once on the process's standard error (through a sink of its
+ * own, so a blocked standard error drops that notice instead of stalling).
+ */
+import { closeSync, fstatSync, openSync, write, writeSync, constants } from 'node:fs';
+
+export interface LogSinkOptions {
+  /** Bytes gathered before a write starts (default 64 KiB). */
+  readonly bufferBytes?: number;
+  /** The longest a line waits before a write starts, in ms (default 1000). */
+  readonly flushMs?: number;
+  /** Bytes held, written or waiting, beyond which lines are dropped and counted (default 4 MiB). */
+  readonly maxPendingBytes?: number;
+  /** Where the first drop of a spell is said (default: a sink on standard error; `false`: nowhere). */
+  readonly notice?: ((text: string) => void) | false;
+}
+
+export interface LogSink {
+  /** Takes one or more whole lines, each ending in `\n`. */
+  write(text: string): void;
+  /** Resolves when everything taken so far is written, or after `timeoutMs` (default 5 s) with what is left dropped and counted. */
+  flush(timeoutMs?: number): Promise<void>;
+  /** Flushes, then releases the descriptor it opened. */
+  close(timeoutMs?: number): Promise<void>;
+  /** Lines dropped so far (the destination did not keep up, or failed). */
+  readonly dropped: number;
+}
+
+/** `rxconf: 12 log lines dropped …` and the like, one JSON line as every log line is. */
+const droppedLine = (count: number, why: string): string =>
+  `{"level":40,"time":${Date.now()},"dropped":${count},"reason":${JSON.stringify(why)},"msg":"log lines dropped"}\n`;
+
+const RETRY_MS = 50;
+const FLUSH_TIMEOUT_MS = 5000;
+
+/** The sinks to write out before the process exits: one listener for all. */
+const atExit = new Set<{ exiting(): void }>();
+process.on('exit', () => {
+  for (const s of atExit) s.exiting();
+});
+
+/** The descriptor to write `fd`'s destination through: a non-blocking one of its own for pipes, sockets-as-FIFOs and terminals. */
+const writableDescriptor = (fd: number): { fd: number; own: boolean } => {
+  try {
+    const s = fstatSync(fd);
+    if (s.isFIFO() || s.isCharacterDevice()) return { fd: openSync(`/proc/self/fd/${fd}`, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_APPEND), own: true };
+  } catch {
+    // no /proc, or a socket (which cannot be opened again): written as it is
+  }
+  return { fd, own: false };
+};
+
+class Sink implements LogSink {
+  readonly #fd: number;
+  readonly #own: boolean;
+  readonly #bufferBytes: number;
+  readonly #flushMs: number;
+  readonly #maxPending: number;
+  readonly #notice: ((text: string) => void) | false | undefined;
+  /** Text taken and not yet handed to a write. */
+  #text = '';
+  #textLines = 0;
+  /** Bytes of the write in progress (a Buffer's remainder). */
+  #writing: Buffer | undefined;
+  #writingLines = 0;
+  #timer: NodeJS.Timeout | undefined;
+  #dropped = 0;
+  /** Dropped and not yet said in the destination. */
+  #unsaid = 0;
+  #why = '';
+  #waiters: (() => void)[] = [];
+  #closed = false;
+
+  constructor(fd: number, o: LogSinkOptions) {
+    const d = writableDescriptor(fd);
+    this.#fd = d.fd;
+    this.#own = d.own;
+    this.#bufferBytes = o.bufferBytes ?? 64 * 1024;
+    this.#flushMs = o.flushMs ?? 1000;
+    this.#maxPending = Math.max(o.maxPendingBytes ?? 4 * 1024 * 1024, this.#bufferBytes);
+    this.#notice = o.notice;
+    atExit.add(this);
+  }
+
+  get dropped(): number {
+    return this.#dropped;
+  }
+
+  write(text: string): void {
+    // a character is at most 3 bytes of UTF-8; length is what is cheap to know
+    if (this.#text.length + (this.#writing?.length ?? 0) + text.length > this.#maxPending) {
+      this.#drop(countLines(text), 'the destination does not keep up');
+      return;
+    }
+    this.#text += text;
+    this.#textLines += countLines(text);
+    if (this.#writing !== undefined) return;
+    if (this.#text.length >= this.#bufferBytes) this.#start();
+    else this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
+  }
+
+  flush(timeoutMs = FLUSH_TIMEOUT_MS): Promise<void> {
+    if (this.#text === '' && this.#writing === undefined && this.#unsaid === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        // a destination that takes nothing (a reader that never reads) does not hold a stop: what is held is dropped, counted
+        this.#waiters = this.#waiters.filter((w) => w !== done);
+        const lines = this.#textLines + this.#writingLines;
+        if (lines > 0) this.#drop(lines, 'the destination took nothing before the stop');
+        this.#text = '';
+        this.#textLines = 0;
+        resolve();
+      }, timeoutMs);
+      const done = (): void => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.#waiters.push(done);
+      if (this.#writing === undefined) this.#start();
+    });
+  }
+
+  async close(timeoutMs = FLUSH_TIMEOUT_MS): Promise<void> {
+    await this.flush(timeoutMs);
+    if (this.#closed) return;
+    this.#closed = true;
+    if (this.#unsaid > 0 && this.#notice !== false) (this.#notice ?? stderrNotice)(`rxconf: ${this.#dropped} log lines could not be written (${this.#why})\n`);
+    atExit.delete(this);
+    if (this.#own) closeSync(this.#fd);
+  }
+
+  readonly #onTimer = (): void => {
+    this.#timer = undefined;
+    if (this.#writing === undefined) this.#start();
+  };
+
+  #drop(lines: number, why: string): void {
+    if (this.#unsaid === 0 && this.#notice !== false) (this.#notice ?? stderrNotice)(`rxconf: log lines are being dropped: ${why}\n`);
+    this.#dropped += lines;
+    this.#unsaid += lines;
+    this.#why = why;
+  }
+
+  /** Hands what is gathered to one write. */
+  #start(): void {
+    if (this.#closed) return;
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    if (this.#writing === undefined) {
+      if (this.#unsaid > 0) {
+        this.#text = droppedLine(this.#dropped, this.#why) + this.#text;
+        this.#textLines += 1;
+        this.#unsaid = 0;
+      }
+      if (this.#text === '') {
+        this.#settle();
+        return;
+      }
+      this.#writing = Buffer.from(this.#text);
+      this.#writingLines = this.#textLines;
+      this.#text = '';
+      this.#textLines = 0;
+    }
+    const bytes = this.#writing;
+    write(this.#fd, bytes, 0, bytes.length, null, (err, written) => this.#written(bytes, err, written));
+  }
+
+  #written(bytes: Buffer, err: NodeJS.ErrnoException | null, written: number): void {
+    if (err !== null) {
+      if (err.code === 'EAGAIN') {
+        // a pipe nobody reads: tried again a little later, lines gather meanwhile up to the bound
+        setTimeout(() => this.#start(), RETRY_MS).unref();
+        return;
+      }
+      // the destination failed (a full disk: ENOSPC): these lines are lost, counted
+      this.#writing = undefined;
+      this.#drop(this.#writingLines, `${err.code ?? 'error'}: ${err.message}`);
+      this.#writingLines = 0;
+      this.#next(true);
+      return;
+    }
+    if (written < bytes.length) {
+      this.#writing = bytes.subarray(written);
+      this.#start();
+      return;
+    }
+    this.#writing = undefined;
+    this.#writingLines = 0;
+    this.#next(false);
+  }
+
+  /** After a write: the next one if enough gathered or someone waits, else the timer. */
+  #next(failed: boolean): void {
+    if (this.#text === '' && (this.#unsaid === 0 || failed)) {
+      this.#settle();
+      return;
+    }
+    if (failed) {
+      // a failing destination is tried again on the timer, not in a loop
+      this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
+      if (this.#waiters.length > 0) {
+        // whoever waits is not kept waiting for a destination that fails: what is held is dropped
+        this.#drop(this.#textLines, this.#why);
+        this.#text = '';
+        this.#textLines = 0;
+        this.#settle();
+      }
+      return;
+    }
+    if (this.#waiters.length > 0 || this.#text.length >= this.#bufferBytes || this.#unsaid > 0) this.#start();
+    else this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
+  }
+
+  #settle(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const w of waiters) w();
+  }
+
+  /** Before the process exits: what is held written at once (a write in progress goes on in the pool, or is lost with the process). */
+  exiting(): void {
+    const lines = this.#textLines;
+    let text = this.#text;
+    if (this.#unsaid > 0) text = droppedLine(this.#dropped, this.#why) + text;
+    this.#text = '';
+    this.#textLines = 0;
+    if (text === '') return;
+    try {
+      writeSync(this.#fd, text);
+    } catch (e) {
+      if (this.#notice === false) return;
+      try {
+        writeSync(2, `rxconf: ${this.#dropped + lines} log lines could not be written (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
+      } catch {
+        // nothing more can be done at exit
+      }
+    }
+  }
+}
+
+const countLines = (text: string): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+let stderrSink: Sink | undefined;
+/** Notices of dropped lines, on standard error, never blocking. */
+const stderrNotice = (text: string): void => {
+  stderrSink ??= new Sink(2, { bufferBytes: 0, flushMs: 0, maxPendingBytes: 16 * 1024, notice: false });
+  stderrSink.write(text);
+};
+
+/** A sink writing to an open descriptor. */
+export const logSink = (fd: number, options: LogSinkOptions = {}): LogSink => new Sink(fd, options);
+
+let stdoutSink: Sink | undefined;
+/** The process's one sink on standard output (made on first use, with the default options). */
+export const standardOutput = (): LogSink => (stdoutSink ??= new Sink(1, {}));
+
+/** A sink appending to a file, created if missing. */
+export const fileLogSink = (path: string, options: LogSinkOptions = {}): LogSink & { readonly path: string } => {
+  const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o640);
+  const sink = new Sink(fd, options);
+  return {
+    path,
+    write: (t) => sink.write(t),
+    flush: (ms) => sink.flush(ms),
+    close: async (ms) => {
+      await sink.close(ms);
+      closeSync(fd);
+    },
+    get dropped() {
+      return sink.dropped;
+    },
+  };
+};
