@@ -14,6 +14,8 @@ import type { Datastore } from '../actors/nodes/datastore.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { RequestFilter } from '../http/core/index.ts';
 import { dynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
+import type { Node } from '../actors/node.ts';
+import { SUBSCRIBED_NOTIFICATIONS } from '../streams/subscriptions/state-notification.ts';
 import type { TlsFiles } from '../http/adapters/node-adapter.ts';
 import type { RootOverride, AppContext } from './app-context.ts';
 import type { AuthOptions } from './auth/authenticate.ts';
@@ -143,11 +145,15 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const endpoint = new ServerEndpoint(o, settings);
   const streams = createServerStreams(settings, logger);
   const stats = new HttpStats(() => endpoint.listening?.connections() ?? 0);
-  const device = buildDevice(o, schema, store, streams, endpoint, stats);
+  const subscriptionState: { root?: () => Node } = {};
+  const device = buildDevice(o, schema, store, streams, endpoint, stats, new Map([[SUBSCRIBED_NOTIFICATIONS, subscriptionState]]));
   const inFlight = new InFlight();
   const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrl, closing: inFlight.closing, ownerOf: (req) => identityOf(req)?.user, nacm: store.nacm !== undefined });
   for (const [meta, handler] of subscriptions?.operations ?? []) device.handlers.operations.set(meta, handler);
-  if (subscriptions !== undefined) device.cleanups.push(() => subscriptions.close());
+  if (subscriptions !== undefined) {
+    subscriptionState.root = subscriptions.root;
+    device.cleanups.push(() => subscriptions.close());
+  }
   const core = serverCore(store, device, streams, inFlight, o.filters ?? [], logger);
   device.device.browser(SERVER_MODULE)?.changes.subscribe(() => {
     store.reload();

@@ -40,7 +40,19 @@ export interface ServerDevice {
   readonly cleanups: (() => void | Promise<void>)[];
 }
 
-export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: ServerStore, streams: ServerStreams, endpoint: ServerEndpoint, stats: HttpStats): ServerDevice => {
+/**
+ * Roots that a later assembly step makes, by module name (the dynamic
+ * subscriptions' state, made once the device exists): each slot is filled
+ * before the server answers and read when a request reaches the module.
+ */
+export type LaterRoots = ReadonlyMap<string, { root?: () => Node }>;
+
+const laterRoot = (later: LaterRoots, name: string, handlers: AppHandlers): (() => Node) | undefined => {
+  const slot = later.get(name);
+  return slot === undefined ? undefined : () => handlers.attach((slot.root as () => Node)());
+};
+
+export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: ServerStore, streams: ServerStreams, endpoint: ServerEndpoint, stats: HttpStats, later: LaterRoots = new Map()): ServerDevice => {
   const { datastore, module: serverModule, nacm, nacmModule } = store;
   const { hub, replay } = streams;
   const handlers = new AppHandlers(schema);
@@ -51,7 +63,7 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
   const protocol = protocolRoots({ schema, device, base: endpoint.baseUrl, replaySince: (name) => replay.createdAt(name), replayVersion: () => replay.version });
   for (const m of schema.modules.values()) {
     if (!m.implemented) continue;
-    const own = overrides.has(m.name) ? undefined : protocol.get(m.name);
+    const own = overrides.has(m.name) ? undefined : protocol.get(m.name) ?? laterRoot(later, m.name, handlers);
     const serve = m === serverModule
       ? () => guardCallHome(withCallHomeState(serverNode(datastore, m, stats, () => hub.counters(), () => endpoint.listening?.runtime), m, () => endpoint.callHome?.status() ?? []), callHomeGuard)
       : own ?? ((ctx: RequestContext): Node => {

@@ -9,7 +9,7 @@
  * twice; `stop-time` ends its stream (at once when it has passed, else at
  * the first later event or when the time comes).
  */
-import { concat, defer, from, Subject, takeUntil, takeWhile, timer, type Observable, type Subscription } from 'rxjs';
+import { concat, defer, from, of, Subject, takeUntil, takeWhile, timer, type Observable, type Subscription } from 'rxjs';
 import { ReplayBuffer, type ReplayLimits } from './replay-buffer.ts';
 import type { ReplayWindow } from './replay-window.ts';
 import type { StreamEvent } from './stream-event.ts';
@@ -51,13 +51,18 @@ export class ReplayLog {
     return this.recorders.get(name)?.created.toISOString();
   }
 
-  /** The stream's kept events in the window, then its live events until stop-time; undefined when it keeps no log. */
-  replay(name: string, window: ReplayWindow): Observable<StreamEvent> | undefined {
+  /**
+   * The stream's kept events in the window, then `completed()` when given
+   * (RFC 8639 replay-completed), then its live events until stop-time;
+   * undefined when it keeps no log.
+   */
+  replay(name: string, window: ReplayWindow, completed?: () => StreamEvent): Observable<StreamEvent> | undefined {
     const r = this.recorders.get(name);
     if (r === undefined) return undefined;
     const { start, stop } = window;
     return defer(() => {
-      const kept = from(r.buffer.between(start, stop));
+      const events = from(r.buffer.between(start, stop));
+      const kept = completed === undefined ? events : concat(events, defer(() => of(completed())));
       if (stop === undefined) return concat(kept, r.live);
       const left = stop - this.now();
       if (left < 0) return kept;

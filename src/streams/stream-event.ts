@@ -14,6 +14,8 @@ export interface StreamEvent {
   readonly content: () => Record<string, unknown>;
   /** The bare content default mode sends: the notification's leaves as an object. */
   readonly plain: () => unknown;
+  /** A subscription state notification (RFC 8639 §2.7): it passes its subscription's filter and stop-time. */
+  readonly state?: boolean;
 }
 
 const once = <T>(make: () => T): (() => T) => {

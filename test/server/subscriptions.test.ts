@@ -25,7 +25,10 @@ const RULES = {
     groups: { group: [{ name: 'admin', 'user-name': ['alice'] }, { name: 'guest', 'user-name': ['bob', 'carol'] }] },
     'rule-list': [
       { name: 'admin', group: ['admin'], rule: [{ name: 'all', 'module-name': '*', 'access-operations': '*', action: 'permit' }] },
-      { name: 'guest', group: ['guest'], rule: [{ name: 'no-audit', 'module-name': 'cs-nacm', 'notification-name': 'audit', 'access-operations': 'read', action: 'deny' }] },
+      { name: 'guest', group: ['guest'], rule: [
+        { name: 'no-audit', 'module-name': 'cs-nacm', 'notification-name': 'audit', 'access-operations': 'read', action: 'deny' },
+        { name: 'no-subscription-list', 'module-name': 'ietf-subscribed-notifications', path: '/ietf-subscribed-notifications:subscriptions', 'access-operations': 'read', action: 'deny' },
+      ] },
     ],
   },
 };
@@ -112,6 +115,24 @@ for (const transport of ['uws', 'http1'] as const) {
       t.is(gone.status, 400);
       t.is(errorOf(gone.body)['error-app-tag'], 'ietf-subscribed-notifications:no-such-subscription');
       t.is((await fetch(a.uri, { headers: { 'x-remote-user': 'bob' } })).status, 404, 'a killed subscription is gone');
+    } finally {
+      await s.server.close();
+    }
+  });
+
+  test.serial(`${transport}: the subscriptions state tree is read through NACM: a user denied it sees no subscription, the admin sees every one`, async (t) => {
+    const s = await serve(transport);
+    try {
+      const a = await subscribe(s, 'bob', { stream: 'cs-nacm:alarm' });
+      const read = async (user: string, path: string) => fetch(`${s.url}/restconf/data/ietf-subscribed-notifications:${path}`, { headers: as(user) });
+      const admin = await read('alice', 'subscriptions');
+      t.is(admin.status, 200);
+      const listed = ((await admin.json()) as Record<string, any>)['subscriptions'].subscription as Record<string, any>[];
+      t.deepEqual(listed.map((e) => [e['id'], e['receivers'].receiver[0].name]), [[a.id, 'bob']]);
+      t.is((await read('carol', 'subscriptions')).status, 404, 'denied: as if there were none');
+      const whole = (await (await read('carol', 'streams')).json()) as Record<string, any>;
+      t.true((whole['streams'].stream as Record<string, any>[]).some((e) => e['name'] === 'cs-nacm:alarm'), 'what is not denied is served');
+      a.client.close();
     } finally {
       await s.server.close();
     }

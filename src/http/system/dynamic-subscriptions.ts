@@ -6,14 +6,18 @@
  */
 import { EMPTY, type Observable } from 'rxjs';
 import type { Device } from '../../actors/device.ts';
+import type { Node } from '../../actors/node.ts';
 import type { NotificationMeta, OperationMeta, SchemaContext } from '../../meta/meta.ts';
 import type { EventHub, ReplayLog, StreamEvent } from '../../streams/index.ts';
 import { streamSource } from '../../streams/subscriptions/stream-source.ts';
 import { subscriptionEvents } from '../../streams/subscriptions/subscription-events.ts';
-import { SUBSCRIBED_NOTIFICATIONS, subscriptionOperations, type SubscriptionHandler } from '../../streams/subscriptions/subscription-operations.ts';
+import { SUBSCRIBED_NOTIFICATIONS } from '../../streams/subscriptions/state-notification.ts';
+import { subscriptionOperations, type SubscriptionHandler } from '../../streams/subscriptions/subscription-operations.ts';
 import { SubscriptionRegistry, type DynamicSubscription } from '../../streams/subscriptions/subscription-registry.ts';
 import type { CoreRequest, Handler } from '../exchange.ts';
+import { stateDataRoot } from './state-data-node.ts';
 import { streamList } from './stream-list.ts';
+import { subscriptionState } from './subscription-state.ts';
 import { withSubscriptionResource } from './subscription-resource.ts';
 
 export interface DynamicSubscriptionsOptions {
@@ -33,23 +37,28 @@ export interface DynamicSubscriptions {
   readonly operations: ReadonlyMap<OperationMeta, SubscriptionHandler>;
   /** `core` with `{+restconf}/subscriptions/<id>` answered in front of it. */
   readonly wrap: (core: Handler) => Handler;
+  /** The module's root: its `streams` and `subscriptions` state trees. */
+  readonly root: () => Node;
   readonly close: () => void;
 }
 
 export const dynamicSubscriptions = (o: DynamicSubscriptionsOptions): DynamicSubscriptions | undefined => {
-  if (o.schema.modules.get(SUBSCRIBED_NOTIFICATIONS)?.implemented !== true) return undefined;
+  const module = o.schema.modules.get(SUBSCRIBED_NOTIFICATIONS);
+  if (module?.implemented !== true) return undefined;
   const registry = new SubscriptionRegistry();
   const live = (s: DynamicSubscription): Observable<StreamEvent> => streamSource(o.device, s.stream, s.context, o.added)?.() ?? EMPTY;
+  const available = (name: string): boolean => !(o.nacm && name.endsWith('/changes')) && streamSource(o.device, name, {}, o.added) !== undefined;
   const operations = subscriptionOperations({
     schema: o.schema,
     device: o.device,
     registry,
     streams: () => streamList(o.device, '').map((s) => s.name),
-    available: (name) => !(o.nacm && name.endsWith('/changes')) && streamSource(o.device, name, {}, o.added) !== undefined,
+    available,
     replay: o.replay,
     base: o.base,
     added: o.added,
   });
   const resource = { registry, hub: o.hub, events: subscriptionEvents(o.replay, live), ownerOf: o.ownerOf, closing: o.closing };
-  return { operations, wrap: (core) => withSubscriptionResource(core, resource), close: () => registry.close() };
+  const root = stateDataRoot(module, o.schema, subscriptionState({ module, registry, replay: o.replay, streams: () => streamList(o.device, '').filter((s) => available(s.name)) }));
+  return { operations, wrap: (core) => withSubscriptionResource(core, resource), root, close: () => registry.close() };
 };

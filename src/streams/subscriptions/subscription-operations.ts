@@ -16,10 +16,8 @@ import type { ReplayLog } from '../replay-log.ts';
 import { replayWindow } from '../replay-window.ts';
 import type { EventFilter } from '../shared-sources.ts';
 import type { StreamEvent } from '../stream-event.ts';
+import { SUBSCRIBED_NOTIFICATIONS as SN } from './state-notification.ts';
 import { SubscriptionRegistry } from './subscription-registry.ts';
-
-export const SUBSCRIBED_NOTIFICATIONS = 'ietf-subscribed-notifications';
-const SN = SUBSCRIBED_NOTIFICATIONS;
 
 type Json = Record<string, unknown>;
 /** What an rpc handler is given and answers (plain JSON, as the application API's handlers). */
@@ -54,6 +52,11 @@ const filterOf = (o: SubscriptionOptions, input: Json | undefined): EventFilter<
   if (text === undefined) return undefined;
   const c = compileEventFilter(String(text), o.device.modules);
   return c.ok ? c.filter : refuse('filter-unsupported', `stream-xpath-filter: ${c.message}`);
+};
+
+const xpathOf = (input: Json | undefined): string | undefined => {
+  const text = input?.['stream-xpath-filter'];
+  return text === undefined ? undefined : String(text);
 };
 
 const timeOf = (name: string, text: unknown): number | undefined => {
@@ -100,7 +103,7 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
       if (created === undefined) return refuse('replay-unsupported', `stream "${stream}" keeps no replay log`);
       if (window.start < Date.parse(created)) revision = created;
     }
-    const s = o.registry.establish(context, stream, window?.start, { filter, stop });
+    const s = o.registry.establish(context, stream, window?.start, { filter, xpath: xpathOf(input), stop });
     return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base()}/restconf${SubscriptionRegistry.path(s)}` };
   });
 
@@ -109,7 +112,7 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
     const current = s.policy.value;
     const stop = input?.['stop-time'] === undefined ? current.stop : timeOf('stop-time', input['stop-time']);
     const changed = input?.['stream-xpath-filter'] !== undefined || input?.['stream-filter-name'] !== undefined || input?.['stream-subtree-filter'] !== undefined;
-    o.registry.modify(s, { filter: changed ? filterOf(o, input) : current.filter, stop });
+    o.registry.modify(s, changed ? { filter: filterOf(o, input), xpath: xpathOf(input), stop } : { ...current, stop });
     return undefined;
   });
 
@@ -119,7 +122,7 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
   });
 
   rpc('kill-subscription', ({ input }) => {
-    if (!o.registry.end(idOf(input))) refuse('no-such-subscription', `no subscription ${idOf(input)}`);
+    if (!o.registry.end(idOf(input), true)) refuse('no-such-subscription', `no subscription ${idOf(input)}`);
     return undefined;
   });
   return handlers;

@@ -11,9 +11,12 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import type { RequestContext } from '../../actors/request-context.ts';
 import type { EventFilter } from '../shared-sources.ts';
 import type { StreamEvent } from '../stream-event.ts';
+import { stateNotification } from './state-notification.ts';
 
 export interface SubscriptionPolicy {
   readonly filter: EventFilter<StreamEvent> | undefined;
+  /** The filter's text, as given (stream-xpath-filter). */
+  readonly xpath: string | undefined;
   /** Events after it are not sent; the subscription ends at it. */
   readonly stop: number | undefined;
 }
@@ -30,6 +33,10 @@ export interface DynamicSubscription {
   readonly policy: BehaviorSubject<SubscriptionPolicy>;
   /** Emits once when the subscription ends. */
   readonly ended: Subject<void>;
+  /** Its state notifications (subscription-modified, -terminated), sent on its event stream. */
+  readonly state: Subject<StreamEvent>;
+  /** Events sent to its receiver, and events its filter or stop-time left out. */
+  readonly counts: { sent: number; excluded: number };
   /** Whether its event stream was opened (it may be opened once). */
   opened: boolean;
 }
@@ -37,15 +44,30 @@ export interface DynamicSubscription {
 /** A subscription whose event stream is not opened this long after it was established is deleted (RFC 8650 §3.4 leaves the time to the server). */
 export const OPEN_WITHIN_MS = 60_000;
 
+/** What subscription-modified tells: the id and the subscription's terms now. */
+const modifiedLeaves = (s: DynamicSubscription): Record<string, string | number> => {
+  const { xpath, stop } = s.policy.value;
+  return {
+    id: s.id,
+    stream: s.stream,
+    ...(xpath === undefined ? {} : { 'stream-xpath-filter': xpath }),
+    ...(s.replayStart === undefined ? {} : { 'replay-start-time': new Date(s.replayStart).toISOString() }),
+    ...(stop === undefined ? {} : { 'stop-time': new Date(stop).toISOString() }),
+  };
+};
+
 export class SubscriptionRegistry {
   private readonly subscriptions = new Map<number, DynamicSubscription>();
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
   private lastId = 0;
+  /** Changes whenever a subscription is established, modified or ended. */
+  version = 0;
 
   establish(context: RequestContext, stream: string, replayStart: number | undefined, policy: SubscriptionPolicy): DynamicSubscription {
     const s: DynamicSubscription = {
-      id: (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: { user: context.user, roles: context.roles }, stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), opened: false,
+      id: (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: { user: context.user, roles: context.roles }, stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), state: new Subject<StreamEvent>(), counts: { sent: 0, excluded: 0 }, opened: false,
     };
+    this.version += 1;
     this.subscriptions.set(s.id, s);
     this.schedule(s);
     setTimeout(() => {
@@ -63,19 +85,35 @@ export class SubscriptionRegistry {
     return this.subscriptions.get(id);
   }
 
+  /** Every subscription, in the order they were established. */
+  all(): IterableIterator<DynamicSubscription> {
+    return this.subscriptions.values();
+  }
+
+  /** New terms, told to the receiver with subscription-modified (RFC 8639 §2.4.3). */
   modify(s: DynamicSubscription, policy: SubscriptionPolicy): void {
     s.policy.next(policy);
     this.schedule(s);
+    this.version += 1;
+    s.state.next(stateNotification('subscription-modified', modifiedLeaves(s)));
   }
 
-  end(id: number): boolean {
+  /**
+   * Ends the subscription and its event stream; `killed`: by
+   * kill-subscription, told to the receiver with subscription-terminated
+   * (reason no-such-subscription, RFC 8639 §2.4.5) as its last event.
+   */
+  end(id: number, killed = false): boolean {
     const s = this.subscriptions.get(id);
     if (s === undefined) return false;
+    if (killed) s.state.next(stateNotification('subscription-terminated', { id }, { reason: 'no-such-subscription' }));
     this.subscriptions.delete(id);
+    this.version += 1;
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     s.ended.next();
     s.ended.complete();
+    s.state.complete();
     s.policy.complete();
     return true;
   }
