@@ -190,9 +190,10 @@ export class JsonObjectWriter implements Node {
     return undefined;
   }
 
-  /** Writes a raw member (annotations such as with-defaults tags). */
-  raw(name: string, json: string): void {
-    this.buf.text += `${this.comma()}${JSON.stringify(name)}:${json}`;
+  /** Writes the metadata object of the member `field` wrote for `r` (RFC 7952 §5.2.1: its name with "@" before it), `json` its text. */
+  annotate(r: FieldRequest, json: string): void {
+    const name = nameText(r.meta as DataNodeMeta, this.module, this.buf.strict, r.selection.meta as HolderMeta);
+    this.buf.text += `${this.comma()}"@${name.slice(1)}:${json}`;
   }
 }
 

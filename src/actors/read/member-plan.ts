@@ -36,6 +36,8 @@ export interface MemberPlan {
   readonly next: TextBytes;
   /** A field's value writer (undefined for containers, lists and choices). */
   readonly write: ValueWriter | undefined;
+  /** `,"@name":`, where its with-defaults annotation goes (RFC 7952 §5.2.1: the member's name as written, "@" before it), for a member with defaults ('' otherwise). */
+  readonly tag: string;
 }
 
 const NO_TEXT = textBytes('');
@@ -54,17 +56,20 @@ const kindOf = (def: DataDef): MemberKind => {
 };
 
 const planOf = (def: DataDef, holder: HolderMeta, module: ModuleMeta | undefined, strict: boolean): MemberPlan => {
-  if (def.kind === 'choice') return { def, kind: CHOICE, key: false, defaults: false, first: NO_TEXT, next: NO_TEXT, write: undefined };
+  if (def.kind === 'choice') return { def, kind: CHOICE, key: false, defaults: false, first: NO_TEXT, next: NO_TEXT, write: undefined, tag: '' };
   const kind = kindOf(def);
-  const name = `${nameText(def, module, strict, holder)}:${kind === CONTAINER ? '{' : kind === LIST ? '[' : ''}`;
+  const text = nameText(def, module, strict, holder);
+  const name = `${text}:${kind === CONTAINER ? '{' : kind === LIST ? '[' : ''}`;
+  const defaults = (def.kind === 'leaf' && def.default !== undefined) || (def.kind === 'leaf-list' && def.defaults.length > 0);
   return {
     def,
     kind,
     key: def.kind === 'leaf' && def.isKey && def.parent === holder,
-    defaults: (def.kind === 'leaf' && def.default !== undefined) || (def.kind === 'leaf-list' && def.defaults.length > 0),
+    defaults,
     first: textBytes(name),
     next: textBytes(`,${name}`),
     write: def.kind === 'container' || def.kind === 'list' ? undefined : valueWriter(def, strict),
+    tag: defaults ? `,"@${text.slice(1)}:` : '',
   };
 };
 

@@ -17,7 +17,7 @@ import { inActiveCases } from './active-case.ts';
 import { stepOrImplicit } from './find-parent.ts';
 import { OMITTED } from '../omitted.ts';
 import { readChildren, readContainer, readList, type ReadState } from './read-walk.ts';
-import { shownAt } from './with-defaults.ts';
+import { defaultTag, shownAt } from './with-defaults.ts';
 
 export type ReadTarget =
   /** Module roots: their top-level members, merged into one object. */
@@ -65,8 +65,9 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
     const path = childPath(parent.path, meta);
     const a = parent.node.field?.({ selection: parent, path, meta, write: false, value: undefined });
     let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
+    let isDefault = false;
     if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || (yield* inActiveCases(parent, meta, st.options.withDefaults)))) {
-      value = shownAt(meta, value, st.options.withDefaults);
+      ({ value, isDefault } = shownAt(meta, value, st.options.withDefaults));
     }
     if (meta.kind === 'leaf-list' && 'value' in step && step.value !== undefined) {
       const want = step.value;
@@ -75,7 +76,10 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
     if (value === undefined) throw notFound(parent, step);
     st.budget.spend(1);
     root.beginEdit();
-    root.field({ selection: parent, path, meta, write: true, value });
+    const r = { selection: parent, path, meta, write: true, value };
+    root.field(r);
+    // report-all-tagged: the target's own default is tagged as it would be among its siblings (RFC 6243 §3.4, RFC 7952 §5.2.1)
+    if (isDefault) root.annotate(r, defaultTag(meta, value));
     root.endEdit();
   } else {
     throw new RestconfFailure([restconfError('invalid-value', `${meta.kind} "${meta.name}" cannot be read`, { type: 'protocol' })]);

@@ -24,7 +24,7 @@ import { admitsImplicit } from './implicit-container.ts';
 import { plainData } from './plain-data.ts';
 import type { ReadOptions } from './read-options.ts';
 import type { ReadState } from './read-walk.ts';
-import { shownAt } from './with-defaults.ts';
+import { defaultTag, shownAt } from './with-defaults.ts';
 import { EMPTY_DATA, writeChildren, writeList } from './write-data.ts';
 
 const segmentOf = (s: TargetStep): PathSegment => ('key' in s && s.key !== undefined ? { meta: s.meta, key: s.key } : { meta: s.meta as PathSegment['meta'] });
@@ -115,8 +115,9 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
   } else if (meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml') {
     if (!admitsContent(meta, st.options.content)) throw notFound(steps, n);
     let value = parent.values.get(meta) as FieldValue | undefined;
+    let isDefault = false;
     if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || plainInActiveCases(parent, meta, st.options.withDefaults))) {
-      value = shownAt(meta, value, st.options.withDefaults);
+      ({ value, isDefault } = shownAt(meta, value, st.options.withDefaults));
     }
     if (meta.kind === 'leaf-list' && 'value' in last && last.value !== undefined) {
       const want = last.value;
@@ -124,7 +125,10 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
     }
     if (value === undefined) throw notFound(steps, n);
     st.budget.spend(1);
-    buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:${valueText(meta, value, buf.strict)}}`;
+    const name = nameText(meta, undefined, buf.strict, parentMeta);
+    // report-all-tagged: the target's own default is tagged as it would be among its siblings (RFC 6243 §3.4, RFC 7952 §5.2.1)
+    const tag = isDefault ? `,"@${name.slice(1)}:${defaultTag(meta, value)}` : '';
+    buf.text += `{${name}:${valueText(meta, value, buf.strict)}${tag}}`;
   } else {
     throw new RestconfFailure([restconfError('invalid-value', `${meta.kind} "${meta.name}" cannot be read`, { type: 'protocol' })]);
   }

@@ -87,8 +87,9 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
       else if (def.kind === 'leaf-list') ({ value, isDefault } = applyListDefaults(def, value, options.withDefaults));
       if (value === undefined) return;
       st.budget.spend(def.kind === 'leaf-list' ? (value as readonly unknown[]).length : 1);
-      to.field?.({ selection: from, path, meta: def, write: true, value });
-      if (isDefault && options.withDefaults === 'report-all-tagged') (to as JsonObjectWriter).raw(`@${def.name}`, defaultTag(def, value));
+      const r = { selection: from, path, meta: def, write: true, value };
+      to.field?.(r);
+      if (isDefault && options.withDefaults === 'report-all-tagged') (to as JsonObjectWriter).annotate(r, defaultTag(def, value));
       return;
     }
     case 'container': {

@@ -112,6 +112,6 @@ export const applyWithDefaults = (leaf: LeafMeta, value: FieldValue | undefined,
   return { value, isDefault: mode === 'report-all-tagged' && sameAsDefault(leaf, value, d) };
 };
 
-/** What a leaf or leaf-list addressed directly answers (RFC 8040 §3.5.4): its value, or its default where the mode shows it. */
-export const shownAt = (meta: LeafMeta | LeafListMeta, value: FieldValue | undefined, mode: WithDefaults): FieldValue | undefined =>
-  (meta.kind === 'leaf' ? applyWithDefaults(meta, value, mode) : applyListDefaults(meta, value, mode)).value;
+/** What a leaf or leaf-list addressed directly answers (RFC 8040 §3.5.4): its value, or its default where the mode shows it (tagged in report-all-tagged). */
+export const shownAt = (meta: LeafMeta | LeafListMeta, value: FieldValue | undefined, mode: WithDefaults): Shown =>
+  meta.kind === 'leaf' ? applyWithDefaults(meta, value, mode) : applyListDefaults(meta, value, mode);

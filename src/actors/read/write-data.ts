@@ -32,7 +32,7 @@ import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault } from '
 export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
 const NOTHING = EMPTY_DATA;
 
-const TAG = ':{"ietf-netconf-with-defaults:default":true}';
+const TAG = '{"ietf-netconf-with-defaults:default":true}';
 
 /** A list entry's brackets. */
 const OPEN = textBytes('{');
@@ -120,7 +120,7 @@ const writeField = (buf: JsonBuffer, h: Holder, plan: MemberPlan, first: boolean
   putValue(buf, plan.write as ValueWriter, value);
   if (tagged) {
     const def = plan.def as LeafMeta | LeafListMeta;
-    putText(buf, `,${JSON.stringify(`@${def.name}`)}${def.kind === 'leaf' ? TAG : `:${defaultTag(def, value)}`}`);
+    putText(buf, `${plan.tag}${def.kind === 'leaf' ? TAG : defaultTag(def, value)}`);
   }
   return false;
 };

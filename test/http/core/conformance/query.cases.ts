@@ -90,6 +90,10 @@ export const queryCases: readonly Case[] = [
       { path: '/restconf/data/example:interfaces/interface=eth1', headers: STRICT_GET, expect: { status: 200, json: { 'example:interface': [{ name: 'eth1', mtu: 1500, status: 'up' }] } } },
       { path: '/restconf/data/example:interfaces/interface=eth1?with-defaults=explicit', headers: STRICT_GET, expect: { status: 200, json: { 'example:interface': [{ name: 'eth1', status: 'up' }] } } },
       { path: '/restconf/data/example:interfaces/interface=eth1?with-defaults=report-all-tagged', headers: STRICT_GET, expect: { status: 200, json: { 'example:interface': [{ name: 'eth1', mtu: 1500, '@mtu': { 'ietf-netconf-with-defaults:default': true }, status: 'up' }] } } },
+      // RFC 8040 §4.8.9 / RFC 6243 §3.4: with report-all-tagged, a leaf addressed directly that holds its default carries the annotation too
+      { path: '/restconf/data/example:interfaces/interface=eth1/mtu?with-defaults=report-all-tagged', headers: STRICT_GET, expect: { status: 200, json: { 'example:mtu': 1500, '@example:mtu': { 'ietf-netconf-with-defaults:default': true } } } },
+      { path: '/restconf/data/example:interfaces/interface=eth1/mtu?with-defaults=report-all-tagged', expect: { status: 200, json: { mtu: 1500, '@mtu': { 'ietf-netconf-with-defaults:default': true } } } },
+      { path: '/restconf/data/example:interfaces/interface=eth2/mtu?with-defaults=report-all-tagged', headers: STRICT_GET, expect: { status: 200, json: { 'example:mtu': 9000 } } },
       { path: '/restconf/data/example:interfaces/interface=eth2/mtu?with-defaults=trim', expect: { status: 200, json: { mtu: 9000 } } },
       { path: '/restconf/data/example:interfaces/interface=eth1/mtu?with-defaults=trim', expect: { status: 404 } },
       { path: '/restconf/data/example:interfaces?with-defaults=all', expect: { status: 400, error: { tag: 'invalid-value', message: /"with-defaults": expected report-all, trim, explicit, report-all-tagged/ } } },
