@@ -35,13 +35,13 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
   const root = new JsonObjectWriter(st.buffer, '', undefined);
   if (target.kind === 'roots') {
     root.beginEdit();
-    for (const r of target.roots) yield* readChildren(r, root, { level: 0, fields: st.options.fields, xfields: st.options.xfields }, st);
+    for (const r of target.roots) yield* readChildren(r, root, { level: 0, depth: 0, fields: st.options.fields, xfields: st.options.xfields }, st);
     root.endEdit();
     return;
   }
   const { parent, step } = target;
   const meta = step.meta;
-  const cur = { level: 1, fields: st.options.fields, xfields: st.options.xfields };
+  const cur = { level: 1, depth: 1, fields: st.options.fields, xfields: st.options.xfields };
   if (meta.kind === 'container') {
     const sel = yield* stepOrImplicit(parent, step, st.options);
     if (sel === undefined || sel.node === OMITTED) throw notFound(parent, step);

@@ -13,6 +13,6 @@ const everything: ReadOptions = { ...defaultReadOptions, withDefaults: 'explicit
 export function* readInto(from: Selection, into: DataContainer = new DataContainer(from.meta as HolderMeta), content: ReadOptions['content'] = 'all'): Co<DataContainer> {
   const options = content === 'all' ? everything : { ...everything, content };
   const st = { options, budget: new NodeBudget(options.maxNodes), buffer: new JsonBuffer(false), flushAt: Number.POSITIVE_INFINITY, holders: [], counting: false };
-  yield* readChildren(from, new DataContainerNode(into), { level: 0, fields: undefined, xfields: undefined }, st);
+  yield* readChildren(from, new DataContainerNode(into), { level: 0, depth: 0, fields: undefined, xfields: undefined }, st);
   return into;
 }

@@ -20,6 +20,7 @@ import type { NextRequest } from '../requests.ts';
 import type { Selection } from '../selection.ts';
 import { plainInActiveCases } from './active-case.ts';
 import { admitsContent } from './content.ts';
+import { depthBelow } from './depth-below.ts';
 import { admitsImplicit } from './implicit-container.ts';
 import { plainData } from './plain-data.ts';
 import type { ReadOptions } from './read-options.ts';
@@ -74,7 +75,7 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
     buf.text += '{';
     let first = true;
     for (let i = 0; i < datas.length; i++) {
-      first = yield* writeChildren(buf, datas[i] as DataContainer, (roots[i] as Selection).meta as HolderMeta, undefined, 0, fields, xfields, first, st);
+      first = yield* writeChildren(buf, datas[i] as DataContainer, (roots[i] as Selection).meta as HolderMeta, undefined, 0, 0, fields, xfields, first, st);
     }
     buf.text += '}';
     return;
@@ -95,7 +96,7 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
     if (found === undefined) throw notFound(steps, n);
     st.budget.spend(1);
     buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:{`;
-    if (st.options.depth === undefined || st.options.depth > 1) yield* writeChildren(buf, found, meta, meta.module, 1, fields, xfields, true, st);
+    if (st.options.depth === undefined || depthBelow(1, fields) <= st.options.depth) yield* writeChildren(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
     buf.text += '}}';
   } else if (meta.kind === 'list') {
     const entries = parent.values.get(meta) as readonly DataContainer[] | undefined;
@@ -105,11 +106,11 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
       if (entry === undefined) throw notFound(steps, n);
       buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:[{`;
       st.budget.spend(1);
-      yield* writeChildren(buf, entry, meta, meta.module, 1, fields, xfields, true, st);
+      yield* writeChildren(buf, entry, meta, meta.module, 1, 1, fields, xfields, true, st);
       buf.text += '}]}';
     } else {
       buf.text += '{';
-      yield* writeList(buf, meta, entries, parentMeta, undefined, 1, fields, xfields, true, st);
+      yield* writeList(buf, meta, entries, parentMeta, undefined, 1, 1, fields, xfields, true, st);
       buf.text += '}';
     }
   } else if (meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml') {

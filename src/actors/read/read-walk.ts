@@ -13,6 +13,7 @@ import type { ListItem, Node } from '../node.ts';
 import { JsonObjectWriter, SPILL_AT, type JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
+import { depthBelow } from './depth-below.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import type { NodeBudget } from './node-budget.ts';
 import type { ReadOptions } from './read-options.ts';
@@ -36,8 +37,10 @@ export interface ReadState {
 }
 
 export interface Cursor {
-  /** Level of the node whose children are walked (the target is level 1). */
+  /** Level of the node whose children are walked (the target is level 1): how deep it is nested. */
   readonly level: number;
+  /** Its depth level (depth-below.ts): its level, except on and below the nodes fields selects. */
+  readonly depth: number;
   readonly fields: FieldSelection | undefined;
   readonly xfields: FieldSelection | undefined;
 }
@@ -48,7 +51,7 @@ export function* readChildren(from: Selection, to: Node, cur: Cursor, st: ReadSt
   const data = to instanceof JsonObjectWriter ? plainData(from.node) : undefined;
   if (data !== undefined) {
     const w = to as JsonObjectWriter;
-    w.first = yield* writeChildren(st.buffer, data, from.meta as HolderMeta, w.module, cur.level, cur.fields, cur.xfields, w.first, st);
+    w.first = yield* writeChildren(st.buffer, data, from.meta as HolderMeta, w.module, cur.level, cur.depth, cur.fields, cur.xfields, w.first, st);
     return;
   }
   const children = (from.meta as { children?: readonly DataDef[] }).children ?? [];
@@ -73,10 +76,10 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
   if (fields === null && !key) return;
   const xfields = xfieldsBelow(cur.xfields, def);
   if (xfields === null && !key) return;
-  const level = cur.level + 1;
-  if (options.depth !== undefined && level > options.depth && !key) return;
+  const depth = depthBelow(cur.depth, cur.fields);
+  if (options.depth !== undefined && depth > options.depth && !key) return;
   const path = childPath(from.path, def);
-  const below: Cursor = { level, fields: fields ?? undefined, xfields: xfields ?? undefined };
+  const below: Cursor = { level: cur.level + 1, depth, fields: fields ?? undefined, xfields: xfields ?? undefined };
   switch (def.kind) {
     case 'leaf': case 'leaf-list': case 'anydata': case 'anyxml': {
       if (from.node.field === undefined) return;
@@ -127,7 +130,7 @@ export function* readContainer(sel: Selection, to: Node, cur: Cursor, st: ReadSt
   const w = to.child?.({ selection: sel.parent ?? sel, path: sel.path, meta: meta as never, new: true, delete: false }) as Node;
   w.beginEdit?.({ selection: sel, path: sel.path, ...EDIT });
   st.budget.spend(1);
-  if (st.options.depth === undefined || cur.level < st.options.depth) yield* readChildren(sel, w, cur, st);
+  if (st.options.depth === undefined || depthBelow(cur.depth, cur.fields) <= st.options.depth) yield* readChildren(sel, w, cur, st);
   w.endEdit?.({ selection: sel, path: sel.path, ...EDIT });
   if (st.buffer.size >= st.flushAt) yield FLUSH;
 }
@@ -138,7 +141,7 @@ export function* readList(list: Selection, to: Node, meta: ListMeta, cur: Cursor
   const entries = holder?.values.get(meta) as readonly DataContainer[] | undefined;
   if (entries !== undefined) {
     const w = to as JsonObjectWriter;
-    yield* writeList(st.buffer, meta, entries, list.parent?.meta as HolderMeta, w.module, cur.level, cur.fields, cur.xfields, w.first, st);
+    yield* writeList(st.buffer, meta, entries, list.parent?.meta as HolderMeta, w.module, cur.level, cur.depth, cur.fields, cur.xfields, w.first, st);
     w.first = false;
     return;
   }

@@ -22,6 +22,7 @@ import { putValue, type ValueWriter } from '../nodes/json-value-bytes.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 import { chosenCase, fallbackCase } from './active-case.ts';
 import { admitsContent } from './content.ts';
+import { depthBelow } from './depth-below.ts';
 import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selection.ts';
 import { admitsImplicit } from './implicit-container.ts';
 import { CHOICE, CONTAINER, LEAF_LIST, LIST, memberPlans, type MemberPlan } from './member-plan.ts';
@@ -71,6 +72,8 @@ export interface Holder {
   /** The module names are written relative to (undefined at the top of the document). */
   module: ModuleMeta | undefined;
   level: number;
+  /** Its depth level (depth-below.ts). */
+  depth: number;
   fields: FieldSelection | undefined;
   xfields: FieldSelection | undefined;
 }
@@ -78,7 +81,7 @@ export interface Holder {
 const holderAt = (st: ReadState, level: number): Holder => {
   let h = st.holders[level];
   if (h === undefined) {
-    h = { data: NOTHING, meta: NOTHING.meta, module: undefined, level, fields: undefined, xfields: undefined };
+    h = { data: NOTHING, meta: NOTHING.meta, module: undefined, level, depth: level, fields: undefined, xfields: undefined };
     st.holders[level] = h;
   }
   return h;
@@ -135,18 +138,19 @@ const selected = (h: Holder, plan: MemberPlan, st: ReadState): boolean => {
   if (o.content !== 'all' && !admitsContent(plan.def as DataNodeMeta, o.content)) return false;
   if (h.fields !== undefined && fieldsBelow(h.fields, plan.def as DataNodeMeta) === null && !plan.key) return false;
   if (h.xfields !== undefined && xfieldsBelow(h.xfields, plan.def as DataNodeMeta) === null && !plan.key) return false;
-  return o.depth === undefined || h.level + 1 <= o.depth || plan.key;
+  return o.depth === undefined || depthBelow(h.depth, h.fields) <= o.depth || plan.key;
 };
 
 /** Whether every member of `h` is selected (no content, fields, rx.xfields or depth limit applies to them): `selected` need not be asked per member. */
 const everySelected = (h: Holder, st: ReadState): boolean => {
   const o = st.options;
-  return o.content === 'all' && h.fields === undefined && h.xfields === undefined && (o.depth === undefined || h.level + 1 <= o.depth);
+  return o.content === 'all' && h.fields === undefined && h.xfields === undefined && (o.depth === undefined || h.depth + 1 <= o.depth);
 };
 
 /** The holder for the members of a container or entry of `def` one level below `h`. */
 const below = (h: Holder, def: ContainerMeta | ListMeta, data: DataContainer, st: ReadState): Holder => {
   const b = holderAt(st, h.level + 1);
+  b.depth = depthBelow(h.depth, h.fields);
   b.data = data;
   b.meta = def;
   b.module = def.module;
@@ -155,7 +159,8 @@ const below = (h: Holder, def: ContainerMeta | ListMeta, data: DataContainer, st
   return b;
 };
 
-const deeper = (level: number, st: ReadState): boolean => st.options.depth === undefined || level < st.options.depth;
+/** Whether members of `h` may be written at the depth limit (keys aside). */
+const deeper = (h: Holder, st: ReadState): boolean => st.options.depth === undefined || depthBelow(h.depth, h.fields) <= st.options.depth;
 
 const plansOf = (buf: JsonBuffer, h: Holder, defs: readonly DataDef[]): readonly MemberPlan[] =>
   memberPlans(defs, h.meta, h.module, buf.strict);
@@ -194,7 +199,7 @@ const writeContainerNow = (buf: JsonBuffer, h: Holder, def: ContainerMeta, plan:
   st.budget.spend(1);
   putBytes(buf, first ? plan.first : plan.next);
   const inner = below(h, def, data, st);
-  if (deeper(inner.level, st)) writeMembersNow(buf, inner, plansOf(buf, inner, def.children), true, st);
+  if (deeper(inner, st)) writeMembersNow(buf, inner, plansOf(buf, inner, def.children), true, st);
   putAscii(buf, '}');
   return false;
 };
@@ -223,7 +228,7 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
       st.budget.spend(1);
       putBytes(buf, first ? plan.first : plan.next);
       const inner = below(h, def, data, st);
-      if (deeper(inner.level, st)) yield* writeMembers(buf, inner, def.children, true, st);
+      if (deeper(inner, st)) yield* writeMembers(buf, inner, def.children, true, st);
       putAscii(buf, '}');
       first = false;
       if (buf.size >= st.flushAt) yield FLUSH;
@@ -269,15 +274,16 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
 
 /**
  * Writes a list as a member of the object being written (`module`: its
- * module), `"name":[...]`; `level` is the list's, `fields` and `xfields`
+ * module), `"name":[...]`; `level` and `depth` are the list's, `fields` and `xfields`
  * select among its entries' members.
  */
 export const writeList = (
-  buf: JsonBuffer, def: ListMeta, entries: readonly DataContainer[], holder: HolderMeta, module: ModuleMeta | undefined, level: number,
+  buf: JsonBuffer, def: ListMeta, entries: readonly DataContainer[], holder: HolderMeta, module: ModuleMeta | undefined, level: number, depth: number,
   fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
 ): Co<void> => {
   putText(buf, `${first ? '' : ','}${nameText(def, module, buf.strict, holder)}:[`);
   const inner = holderAt(st, level);
+  inner.depth = depth;
   inner.data = NOTHING;
   inner.meta = def;
   inner.module = def.module;
@@ -286,12 +292,13 @@ export const writeList = (
   return writeRows(buf, inner, def, entries, st);
 };
 
-/** Writes the selected members of `data` (a holder at `level`) into the object being written; answers whether it is still empty. */
+/** Writes the selected members of `data` (a holder at `level`, of depth level `depth`) into the object being written; answers whether it is still empty. */
 export const writeChildren = (
-  buf: JsonBuffer, data: DataContainer, meta: HolderMeta, module: ModuleMeta | undefined, level: number,
+  buf: JsonBuffer, data: DataContainer, meta: HolderMeta, module: ModuleMeta | undefined, level: number, depth: number,
   fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
 ): Co<boolean> => {
   const h = holderAt(st, level);
+  h.depth = depth;
   h.data = data;
   h.meta = meta;
   h.module = module;

@@ -175,6 +175,22 @@ const cases: readonly ReadCase[] = [
       }),
     ],
   },
+  {
+    // RFC 8040 §4.8.2: "If the 'fields' parameter is used to select descendant data nodes, then these nodes and all of their ancestor nodes have a 'depth' value of '1'."
+    title: 'fields with depth: the selected nodes and their ancestors have depth 1, and depth counts on below them',
+    exchanges: (m) => [
+      get(m, `${TOP}?depth=1&fields=name`, { status: 200, json: m.top('top', { name: 'n' }) }),
+      get(m, `${TOP}?depth=1&fields=timers`, { status: 200, json: m.top('top', { timers: {} }) }),
+      get(m, `${TOP}?depth=2&fields=timers`, { status: 200, json: m.top('top', { timers: { retry: {} } }) }),
+      get(m, `${TOP}?depth=1&fields=timers/retry/interval`, { status: 200, json: m.top('top', { timers: { retry: { interval: 5 } } }) }),
+      get(m, `${TOP}?depth=1&fields=server`, { status: 200, json: m.top('top', { server: [{ address: 'a1' }, { address: 'a2' }] }) }),
+      get(m, `${TOP}?depth=1&fields=server/stats`, { status: 200, json: m.top('top', { server: [{ address: 'a1', stats: {} }, { address: 'a2', stats: {} }] }) }),
+      get(m, `${TOP}?depth=2&fields=server/stats`, { status: 200, json: m.top('top', { server: [{ address: 'a1', stats: { hits: 0 } }, { address: 'a2', stats: { hits: 0 } }] }) }),
+      get(m, `${TOP}/server=a2?depth=1&fields=stats;timeout`, { status: 200, json: m.top('server', [{ address: 'a2', timeout: 9, stats: {} }]) }),
+      get(m, `/restconf/data?depth=1&fields=${M}:top(name;timers)`, { status: 200, json: m.data(m.top('top', { name: 'n', timers: {} })) }),
+      get(m, `/restconf/data/${M}:?depth=1&fields=top/timers/retry`, { status: 200, json: m.top('top', { timers: { retry: {} } }) }),
+    ],
+  },
   // ---------------------------------------- fields on the datastore
   {
     title: 'fields on the datastore resource, each field starting with a module-qualified top-level node',
