@@ -24,7 +24,7 @@ export const ERROR_TAGS = {
   'unknown-namespace': [400],
   'access-denied': [401, 403],
   'lock-denied': [409],
-  'resource-denied': [409],
+  'resource-denied': [409, 503],
   'rollback-failed': [500],
   'data-exists': [409],
   'data-missing': [409],

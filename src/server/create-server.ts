@@ -43,6 +43,7 @@ import { SERVER_MODULE, type ServerLimits } from './server-settings.ts';
 import { ServerStore } from './server-store.ts';
 import { createServerStreams } from './server-streams.ts';
 import type { WebOptions } from './web/index.ts';
+import type { ClusterOptions } from '../cluster/index.ts';
 
 export type { Transport } from './listen-transport.ts';
 export type { InjectRequest, InjectResponse } from './inject.ts';
@@ -100,6 +101,11 @@ export interface ServerOptions {
   readonly cors?: CorsOptions;
   /** Prometheus exposition: the path (default `/metrics`) and the modules whose numeric state leaves are exported; false for none. */
   readonly metrics?: { readonly path?: string; readonly modules?: readonly string[] } | false;
+  /**
+   * One replica of a datastore held in NATS JetStream (docs/cluster.md): the
+   * data comes from the stream, `data` only seeds an empty stream.
+   */
+  readonly cluster?: ClusterOptions;
   /** How long `close()` lets in-flight requests finish (default 10,000 ms). */
   readonly closeTimeoutMs?: number;
   /** What browser pages may put in URLs where headers would go: `rx.mode`, and credentials when `urlCredentials` (docs/web.md). */

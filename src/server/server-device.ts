@@ -20,6 +20,7 @@ import { withCallHomeState } from './call-home/call-home-state.ts';
 import type { HttpStats } from './http-stats.ts';
 import { loadApp } from './load-app.ts';
 import { NACM_MODULE } from './nacm/nacm.ts';
+import { announceApplied } from '../cluster/index.ts';
 import type { ServerEndpoint } from './server-endpoint.ts';
 import { serverNode } from './server-node.ts';
 import type { ServerStore } from './server-store.ts';
@@ -74,7 +75,13 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
     device.add(new Browser(m, schema, root));
   }
   for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
-  const ready = o.app === undefined ? Promise.resolve() : loadApp(o.app, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
+  const replica = store.replica;
+  if (replica !== undefined) replica.onApplied = (changes) => announceApplied(device, changes);
+  const joined = replica?.start() ?? Promise.resolve();
+  const app = o.app;
+  const startApp = (): Promise<void> => loadApp(app as NonNullable<typeof app>, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
+  // A replica's application starts once the replica holds the cluster's data.
+  const ready = app === undefined ? joined : replica === undefined ? startApp() : joined.then(startApp);
   ready.catch(() => undefined); // reported by listen() and inject()
   if (store.settings.replayBufferEvents > 0 && nacm === undefined) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
   cleanups.push(() => replay.close());

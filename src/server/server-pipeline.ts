@@ -27,6 +27,7 @@ import type { ServerStore } from './server-store.ts';
 import type { ServerStreams } from './server-streams.ts';
 import { withSystemRoutes } from './system-routes.ts';
 import { withTimeout } from './with-timeout.ts';
+import { withClusterHeaders } from '../cluster/index.ts';
 import { withQuietChallenge, withUrlParameters, type WebOptions } from './web/index.ts';
 
 /** A pipeline stage: the handler of the stages after it in, this stage's handler out. */
@@ -84,6 +85,7 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'metrics', use: (p) => (metricsOn(p) ? (next) => withMetrics(next, metricsSources(p)) : undefined) },
   { name: 'in-flight', use: (p) => (next) => p.inFlight.wrap(next) },
   { name: 'answer-count', use: (p) => (next) => p.stats.wrap(next) },
+  { name: 'cluster-sequence', use: (p) => { const replica = p.store.replica; return replica === undefined ? undefined : (next) => withClusterHeaders(next, replica); } },
   { name: 'time-out', use: (p) => (next) => withTimeout(next, () => p.store.settings.requestTimeoutMs) },
   { name: 'subscriptions', use: (p) => p.subscriptions?.wrap },
   { name: 'system-routes', use: (p) => (next) => withSystemRoutes(next, p.schema) },

@@ -6,6 +6,7 @@
  * ietf-netconf-acm module when it is on.
  */
 import { Datastore } from '../actors/nodes/datastore.ts';
+import { ClusterBackend, type ClusterOptions } from '../cluster/index.ts';
 import { DataContainer } from '../data/data-container.ts';
 import type { ContainerMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import { findDataChild } from '../meta/navigate.ts';
@@ -23,6 +24,7 @@ export interface StoreChoice {
   readonly auth?: AuthOptions;
   readonly callHome?: readonly CallHomeClient[];
   readonly nacm?: boolean | NacmOptions;
+  readonly cluster?: ClusterOptions;
 }
 
 export class ServerStore {
@@ -31,12 +33,20 @@ export class ServerStore {
   readonly module: ModuleMeta;
   readonly nacmModule: ModuleMeta | undefined;
   readonly nacm: Nacm | undefined;
+  /** With `cluster`: the replica whose backend holds the datastore (its data comes from the stream once started). */
+  readonly replica: ClusterBackend | undefined;
   #settings: ServerSettings;
   #auth: AuthSettings;
 
   constructor(schema: SchemaContext, o: StoreChoice, logger: Logger) {
     this.module = schema.modules.get(SERVER_MODULE) as ModuleMeta;
-    this.datastore = Datastore.load(schema, o.data === false ? undefined : o.data);
+    const file = o.data === false ? undefined : o.data;
+    const cluster = o.cluster;
+    let replica: ClusterBackend | undefined;
+    // A replica's data file only seeds an empty stream.
+    this.datastore = cluster === undefined ? Datastore.load(schema, file)
+      : Datastore.load(schema, undefined, { storage: (live) => (replica = new ClusterBackend(schema, live, cluster, file)) });
+    this.replica = replica;
     const serverMeta = findDataChild(this.module, undefined, 'server') as ContainerMeta;
     const root = this.datastore.root(this.module);
     if (!root.values.has(serverMeta)) root.set(serverMeta, new DataContainer(serverMeta));

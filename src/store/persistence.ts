@@ -66,7 +66,7 @@ export class Persistence implements LiveState, GroupStore {
    * the array under AFTER_COMMIT in the edit's context, if any (and then
    * undefined is answered).
    */
-  ended(module: ModuleMeta, r: EditRequest, after: unknown = r.selection?.context?.[AFTER_COMMIT]): Promise<void> | undefined {
+  ended(module: ModuleMeta, r: EditRequest, after: unknown = r.selection?.context?.[AFTER_COMMIT], refused?: () => void): Promise<void> | undefined {
     const recorder = this.recorder(module);
     let durable: Promise<void> | undefined;
     if (r.failure !== undefined) {
@@ -75,11 +75,11 @@ export class Persistence implements LiveState, GroupStore {
       const change = this.change(module, recorder);
       const group = r.selection?.context?.[COMMIT_GROUP];
       if (group instanceof CommitGroup) {
-        group.hold(this, change); // still open until the group is stored
+        group.hold(this, change, refused); // still open until the group is stored
         return undefined;
       }
       // nothing changed: what it read must still be durable before it is acknowledged
-      durable = change !== undefined ? this.backend.append(change) : this.backend.flush();
+      durable = change !== undefined ? this.backend.append(change, refused) : this.backend.flush();
     }
     this.leave(1);
     if (durable === undefined) return undefined;
@@ -89,9 +89,9 @@ export class Persistence implements LiveState, GroupStore {
   }
 
   /** The changes of `held` module edits of one transaction (CommitGroup), stored as one. */
-  storeGroup(changes: readonly StoredChange[], held: number): Promise<void> {
+  storeGroup(changes: readonly StoredChange[], held: number, refused?: () => void): Promise<void> {
     const durable = changes.length === 0 ? this.backend.flush()
-      : changes.length === 1 ? this.backend.append(changes[0] as StoredChange) : this.backend.append(changes);
+      : changes.length === 1 ? this.backend.append(changes[0] as StoredChange, refused) : this.backend.append(changes, refused);
     this.leave(held);
     return durable;
   }
@@ -107,6 +107,11 @@ export class Persistence implements LiveState, GroupStore {
   private leave(n: number): void {
     this.open = Math.max(0, this.open - n);
     if (this.open === 0 && this.settled.length > 0) for (const f of this.settled.splice(0)) f();
+  }
+
+  /** Whether a committed change may still be refused by storage (see StorageBackend.refusable). */
+  get refusable(): boolean {
+    return this.backend.refusable === true;
   }
 
   flush(): Promise<void> {

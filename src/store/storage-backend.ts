@@ -20,9 +20,12 @@ export interface StorageBackend {
   /**
    * Stores a committed change, or the changes of one transaction that
    * spans modules (all of them or, after a crash, none); resolves once
-   * durable, when the edit may be acknowledged.
+   * durable, when the edit may be acknowledged. A replicated backend may
+   * refuse it (another replica committed first): it then calls `refused`,
+   * which takes the changes back out of the tree, while no edit is half
+   * applied, and rejects.
    */
-  append(change: StoredChange | readonly StoredChange[]): Promise<void>;
+  append(change: StoredChange | readonly StoredChange[], refused?: () => void): Promise<void>;
   /** Resolves once everything appended so far is durable. */
   flush(): Promise<void>;
   /** Writes the live state compactly and drops what that makes redundant. */
@@ -31,6 +34,8 @@ export interface StorageBackend {
   close(): Promise<void>;
   /** Set once the backend cannot store any more (a failed write or sync). */
   readonly failure: Error | undefined;
+  /** True when `append` may refuse a change (a replicated log): edits then keep their undo until it resolves. */
+  readonly refusable?: boolean;
 }
 
 export type StorageFactory = (live: LiveState) => StorageBackend;

@@ -17,7 +17,12 @@ interface Counts {
   length: number;
 }
 
-const committed = new WeakMap<readonly DataContainer[], Counts>();
+let committed = new WeakMap<readonly DataContainer[], Counts>();
+
+/** Drops every list's counts (the tree was changed some other way: a replica applied or undid changes); counted again on next use. */
+export const forgetUniqueCounts = (): void => {
+  committed = new WeakMap();
+};
 
 /** The combination of each constraint's values in an entry (undefined where a leaf does not exist). */
 export const uniqueCombos = (entry: DataContainer, list: ListMeta, schema: SchemaContext): (string | undefined)[] =>

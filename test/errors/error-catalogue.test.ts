@@ -58,9 +58,12 @@ const RFC6241: Readonly<Record<string, readonly ErrorType[]>> = {
 const tags = Object.keys(ERROR_TAGS) as ErrorTag[];
 const sorted = <T>(xs: readonly T[]): T[] => [...xs].sort();
 
-test('the statuses are RFC 8040 §7\'s, plus missing-element (RFC 7950 §8.3.1) as 400', (t) => {
+/** Statuses rxconf adds to a tag: 503 (RFC 9110 §15.6.4) for a cluster replica whose commit log is unreachable. */
+const ADDED: Readonly<Record<string, readonly number[]>> = { 'resource-denied': [503] };
+
+test('the statuses are RFC 8040 §7\'s, plus missing-element (RFC 7950 §8.3.1) as 400 and resource-denied as 503', (t) => {
   t.deepEqual(sorted(tags), sorted([...Object.keys(RFC8040), 'missing-element']));
-  for (const tag of tags) t.deepEqual(sorted(ERROR_TAGS[tag]), sorted(RFC8040[tag] ?? [400]), tag);
+  for (const tag of tags) t.deepEqual(sorted(ERROR_TAGS[tag]), sorted([...RFC8040[tag] ?? [400], ...ADDED[tag] ?? []]), tag);
 });
 
 test('the error-types are RFC 6241 Appendix A\'s', (t) => {

@@ -28,6 +28,7 @@ import { Selection } from '../selection.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
 import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
+import { retryConflicts } from './retry-conflicts.ts';
 import { applyInPlace } from './validate-in-place.ts';
 
 export interface EditCommand {
@@ -72,7 +73,11 @@ export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'oper
 export const AUTHORIZE_EDIT = 'rxconf.authorizeEdit';
 export type AuthorizeEdit = (browser: Browser, cmd: EditCommand) => void | Promise<void>;
 
-export const commitEdit = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
+/** The edit as one transaction (made again when a replicated store refuses it: retry-conflicts.ts). */
+export const commitEdit = (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> =>
+  retryConflicts(() => commitOnce(device, browser, cmd));
+
+const commitOnce = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
   const outcome = await browser.mailbox.run(async () => {
     const authorize = cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;

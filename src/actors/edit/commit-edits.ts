@@ -31,6 +31,7 @@ import { Selection } from '../selection.ts';
 import { applyEdit, type EditOutcome } from './apply-edit.ts';
 import { AUTHORIZE_EDIT, publish, type AuthorizeEdit } from './commit-edit.ts';
 import { editWithHooks, NONE } from './edit-hooks.ts';
+import { retryConflicts } from './retry-conflicts.ts';
 import { EditFailure, validateEdits, type PlannedEdit } from './validate-candidate.ts';
 
 /**
@@ -71,7 +72,11 @@ function* applyAll(edits: readonly PlannedEdit[], roots: readonly { browser: Bro
   }
 }
 
-export const commitEdits = async (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> => {
+/** The edits as one transaction (made again when a replicated store refuses it: retry-conflicts.ts). */
+export const commitEdits = (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> =>
+  retryConflicts(() => commitAll(device, edits, context));
+
+const commitAll = async (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> => {
   const browsers = [...new Set(edits.map((e) => e.browser))].sort((a, b) => (a.module.name < b.module.name ? -1 : 1));
   const durable: Promise<void>[] = [];
   const group = new CommitGroup();

@@ -20,7 +20,7 @@ import { UndoLog } from '../../data/undo-log.ts';
 import { DataContainerNode } from './data-node.ts';
 
 export interface DatastoreOptions extends JournalOptions {
-  /** Another storage in place of the journal (given the file, it is the backend's to interpret). */
+  /** Another storage in place of the journal (given the file, if any, it is the backend's to interpret). */
   readonly storage?: StorageFactory;
 }
 
@@ -34,8 +34,8 @@ export class Datastore {
     readonly file?: string,
     options: DatastoreOptions = {},
   ) {
-    this.persistence = file === undefined ? undefined
-      : new Persistence(this.roots, options.storage ?? ((live) => new JournalBackend(schema, file, live, options)));
+    this.persistence = file === undefined && options.storage === undefined ? undefined
+      : new Persistence(this.roots, options.storage ?? ((live) => new JournalBackend(schema, file as string, live, options)));
   }
 
   /**
@@ -80,8 +80,13 @@ export class Datastore {
   }
 
   /** An edit ended: committed, it is stored and the answer resolves once durable (or the Promise goes to `after`: see Persistence.ended). */
-  editEnded(module: ModuleMeta, r: EditRequest, after?: Promise<void>[]): Promise<void> | undefined {
-    return this.persistence?.ended(module, r, after);
+  editEnded(module: ModuleMeta, r: EditRequest, after?: Promise<void>[], refused?: () => void): Promise<void> | undefined {
+    return this.persistence?.ended(module, r, after, refused);
+  }
+
+  /** Whether storage may refuse a committed change (a replicated log): edits then keep their undo until it is stored. */
+  get refusable(): boolean {
+    return this.persistence?.refusable === true;
   }
 
   /** Resolves once every committed edit is durable. */
@@ -127,6 +132,13 @@ class EditJournal implements DataJournal {
   /** Records from now on (a no-op when already recording). */
   begin(): void {
     this.undo ??= new UndoLog();
+  }
+
+  /** Records no more; the undo of the changes so far, for storage that may still refuse them. */
+  detach(): UndoLog | undefined {
+    const undo = this.undo;
+    this.undo = undefined;
+    return undo;
   }
 
   /** Keeps the changes (true) or undoes them; records no more. */
@@ -179,7 +191,12 @@ export class DatastoreRootNode extends DataContainerNode {
   }
 
   endEdit(r: EditRequest): Promise<void> | undefined {
-    this.log.end(r.failure === undefined);
-    return this.store.editEnded(this.data.meta as ModuleMeta, r, this.durable);
+    if (r.failure !== undefined || !this.store.refusable) {
+      this.log.end(r.failure === undefined);
+      return this.store.editEnded(this.data.meta as ModuleMeta, r, this.durable);
+    }
+    // A replicated store may refuse the change (another replica committed first): it is undone then.
+    const undo = this.log.detach();
+    return this.store.editEnded(this.data.meta as ModuleMeta, r, this.durable, () => undo?.undo());
   }
 }

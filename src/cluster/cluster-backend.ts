@@ -1,0 +1,314 @@
+/**
+ * The replicated storage backend: the datastore of this process is one
+ * replica of the data held in a JetStream stream (commit-log.ts).
+ *
+ * - Every replica applies the log in order to its tree; `applied` is the
+ *   last sequence applied.
+ * - A local edit is validated and applied to the tree as in one process;
+ *   then its change joins the next batch. A batch (every change ended
+ *   since the last one went out: the modules of one transaction always end
+ *   together) is one message, published with the stream's last sequence
+ *   expected to be `applied`. Stored: the edits are acknowledged (stored by
+ *   JetStream, a quorum on R3, and applied here). Refused because another
+ *   replica committed first: every change of this batch and of the one
+ *   being gathered on top of it is undone, newest first, and the edits
+ *   fail with CommitConflict, made again once this replica has caught up.
+ *   NATS unreachable or the outcome unknown: undone, 503; should the
+ *   message have been stored after all, it arrives with the log and is
+ *   applied like any other.
+ * - Messages of other replicas are applied only while no local change is
+ *   waiting to be published and no edit is half applied.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, existsSync } from 'node:fs';
+import type { DataContainer } from '../data/data-container.ts';
+import type { SchemaContext } from '../meta/meta.ts';
+import { applyChange } from '../store/apply-change.ts';
+import type { StoredChange } from '../store/change-op.ts';
+import { decodeChange, encodeChange } from '../store/change-record.ts';
+import { CommitConflict } from '../store/commit-conflict.ts';
+import { decodeDataFile } from '../store/data-file.ts';
+import type { LiveState, StorageBackend } from '../store/storage-backend.ts';
+import { forgetUniqueCounts } from '../validate/unique-index.ts';
+import { logUnavailable } from './cluster-errors.ts';
+import type { ClusterOptions } from './cluster-options.ts';
+import { CommitLog } from './commit-log.ts';
+
+interface Pending {
+  readonly record: string;
+  readonly refused: (() => void) | undefined;
+  readonly resolve: () => void;
+  readonly reject: (e: unknown) => void;
+}
+
+/** What a replica tells operators (rxconf-server runtime, metrics). */
+export interface ReplicaStatus {
+  readonly replica: string;
+  readonly applied: number;
+  /** The last sequence this replica has seen of the log (applied or waiting). */
+  readonly seen: number;
+  readonly state: 'starting' | 'connected' | 'disconnected' | 'closed';
+  readonly commits: number;
+  readonly conflicts: number;
+  readonly unavailable: number;
+  readonly applyLagMs: { readonly last: number; readonly max: number };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const ignore = (): undefined => undefined;
+
+export class ClusterBackend implements StorageBackend {
+  readonly refusable = true;
+  readonly replica: string;
+  applied = 0;
+  private seen = 0;
+  private log: CommitLog | undefined;
+  private state: ReplicaStatus['state'] = 'starting';
+  private next: Pending[] = [];
+  private inflight: Pending[] | undefined;
+  private failing = false;
+  private delivered: { seq: number; data: Uint8Array; at: number }[] = [];
+  private waiters: { seq: number; resolve: () => void }[] = [];
+  private applyScheduled = false;
+  private commits = 0;
+  private conflicts = 0;
+  private unavailable = 0;
+  private lastLag = 0;
+  private maxLag = 0;
+  /** Told of the changes of other replicas once applied (the datastore's change events, settings, NACM). */
+  onApplied: (changes: readonly StoredChange[]) => void = ignore;
+
+  constructor(
+    private readonly schema: SchemaContext,
+    private readonly live: LiveState,
+    private readonly options: ClusterOptions,
+    /** The data file that seeds an empty stream. */
+    private readonly seedFile?: string,
+  ) {
+    this.replica = options.replica ?? randomUUID();
+  }
+
+  get failure(): Error | undefined {
+    return undefined;
+  }
+
+  status(): ReplicaStatus {
+    return {
+      replica: this.replica, applied: this.applied, seen: Math.max(this.seen, this.applied), state: this.state,
+      commits: this.commits, conflicts: this.conflicts, unavailable: this.unavailable,
+      applyLagMs: { last: this.lastLag, max: this.maxLag },
+    };
+  }
+
+  /** The seed (the data file, when given and present); the stream's data replaces it in `start`. */
+  load(): Map<string, DataContainer> {
+    if (this.seedFile === undefined || !existsSync(this.seedFile)) return new Map();
+    return decodeDataFile(readFileSync(this.seedFile, 'utf8'), this.schema, this.seedFile);
+  }
+
+  /**
+   * Connects, seeds an empty stream with the tree as it is (the data file
+   * and the server's options), replays the log into the tree and follows it.
+   */
+  async start(): Promise<void> {
+    const log = await CommitLog.open({
+      servers: this.options.servers,
+      stream: this.options.stream ?? 'RXCONF',
+      replicas: this.options.replicas ?? 1,
+      ...(this.options.publishTimeoutMs === undefined ? {} : { publishTimeoutMs: this.options.publishTimeoutMs }),
+      onConnection: (up) => {
+        if (this.state === 'closed') return;
+        this.state = up ? 'connected' : 'disconnected';
+      },
+    });
+    this.log = log;
+    let last = await log.lastSequence();
+    if (last === 0) {
+      const images: string[] = [];
+      for (const [, root] of this.live.roots) {
+        if (root.values.size === 0) continue;
+        images.push(encodeChange({ module: root.meta as never, image: root }, this.schema) as string);
+      }
+      if (images.length > 0) {
+        const r = await log.publish(encoder.encode(`[${images.join(',')}]`), randomUUID(), 0);
+        if (r !== 'conflict') this.applied = r.seq;
+      }
+      last = await log.lastSequence();
+    }
+    this.state = 'connected';
+    void log.follow(this.applied + 1, (seq, data) => this.deliver(seq, data));
+    await this.waitFor(last);
+  }
+
+  /** Resolves once this replica has applied sequence `seq`. */
+  waitFor(seq: number): Promise<void> {
+    if (this.applied >= seq) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ seq, resolve }));
+  }
+
+  /** The record of one change (its module's whole tree when a path cannot be named). */
+  private record(change: StoredChange): string {
+    return encodeChange(change, this.schema)
+      ?? encodeChange({ module: change.module, image: this.live.roots.get(change.module.name) as DataContainer }, this.schema) as string;
+  }
+
+  append(change: StoredChange | readonly StoredChange[], refused?: () => void): Promise<void> {
+    const record = Array.isArray(change) ? (change as readonly StoredChange[]).map((c) => this.record(c)).join(',') : this.record(change as StoredChange);
+    return new Promise<void>((resolve, reject) => {
+      const p: Pending = { record, refused, resolve, reject };
+      if (this.log === undefined || !this.log.connected || this.state === 'closed') {
+        // Nothing of it left this process: undone at once (the edit just ended; nothing is built on it but what is pending).
+        this.next.push(p);
+        this.refuseAll('unavailable');
+        return;
+      }
+      this.next.push(p);
+      if (this.next.length === 1) queueMicrotask(() => this.pump());
+    });
+  }
+
+  /** Publishes the gathered changes as one message, when none is in flight. */
+  private pump(): void {
+    if (this.inflight !== undefined || this.failing || this.next.length === 0) return;
+    const log = this.log;
+    if (log === undefined) return;
+    const batch = this.next;
+    this.next = [];
+    this.inflight = batch;
+    const expected = this.applied;
+    const data = encoder.encode(batch.length === 1 ? `[${(batch[0] as Pending).record}]` : `[${batch.map((p) => p.record).join(',')}]`);
+    log.publish(data, randomUUID(), expected).then((r) => {
+      // Given up on already (undone and refused): if it was stored, it arrives with the log like another replica's.
+      if (this.inflight !== batch) return;
+      if (r === 'conflict') {
+        this.conflicts += 1;
+        this.refuseAll('conflict');
+        return;
+      }
+      this.applied = r.seq;
+      this.seen = Math.max(this.seen, r.seq);
+      this.inflight = undefined;
+      this.commits += batch.length;
+      this.resolveWaiters();
+      for (const p of batch) p.resolve();
+      if (this.next.length > 0) this.pump();
+      else this.scheduleApply();
+    }, (e: unknown) => {
+      if (this.inflight !== batch) return;
+      this.refuseAll('unavailable', e instanceof Error ? e.message : String(e));
+    });
+  }
+
+  /**
+   * The batch in flight and the one gathered on top of it are refused: once
+   * no edit is half applied, every change is undone, newest first, and
+   * every edit rejected.
+   */
+  private refuseAll(why: 'conflict' | 'unavailable', message = 'not connected'): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.live.whenSettled(() => {
+      const all = [...this.inflight ?? [], ...this.next];
+      this.inflight = undefined;
+      this.next = [];
+      for (let i = all.length - 1; i >= 0; i--) all[i]?.refused?.();
+      forgetUniqueCounts();
+      this.failing = false;
+      if (why === 'unavailable') this.unavailable += all.length;
+      const error = why === 'conflict' ? undefined : logUnavailable(message);
+      const caughtUp = why === 'conflict' ? this.catchUp() : undefined;
+      caughtUp?.catch(ignore);
+      for (const p of all) p.reject(error ?? new CommitConflict(caughtUp as Promise<void>));
+      this.scheduleApply();
+    });
+  }
+
+  /** Resolves once this replica has applied everything the stream holds now. */
+  private async catchUp(): Promise<void> {
+    const log = this.log;
+    if (log === undefined) return;
+    const last = await log.lastSequence().catch(() => this.seen);
+    await this.waitFor(last);
+  }
+
+  private deliver(seq: number, data: Uint8Array): void {
+    if (seq <= this.applied) return; // this replica's own commit, applied when it was made
+    this.seen = Math.max(this.seen, seq);
+    this.delivered.push({ seq, data, at: Date.now() });
+    this.scheduleApply();
+  }
+
+  private scheduleApply(): void {
+    if (this.applyScheduled || this.delivered.length === 0) return;
+    this.applyScheduled = true;
+    setImmediate(() => {
+      this.applyScheduled = false;
+      this.live.whenSettled(() => this.applyDelivered());
+    });
+  }
+
+  /** Applies what other replicas committed, in order, while nothing local is pending. */
+  private applyDelivered(): void {
+    if (this.inflight !== undefined || this.failing || this.next.length > 0) return;
+    const roots = this.live.roots as Map<string, DataContainer>;
+    const applied: StoredChange[] = [];
+    const now = Date.now();
+    for (const m of this.delivered.splice(0)) {
+      if (m.seq <= this.applied) continue;
+      let records: unknown;
+      try {
+        records = JSON.parse(decoder.decode(m.data));
+      } catch {
+        records = [];
+      }
+      for (const r of Array.isArray(records) ? records : []) {
+        const change = decodeChange(r, this.schema);
+        if (typeof change === 'string') continue;
+        applyChange(roots, change);
+        applied.push(change);
+      }
+      this.applied = m.seq;
+      this.lastLag = now - m.at;
+      this.maxLag = Math.max(this.maxLag, this.lastLag);
+    }
+    if (applied.length > 0) forgetUniqueCounts();
+    this.resolveWaiters();
+    if (applied.length > 0) this.onApplied(applied);
+  }
+
+  private resolveWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (this.applied >= w.seq) w.resolve();
+      else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  /** Resolves once every change appended so far is stored or refused. */
+  flush(): Promise<void> {
+    const all = [...this.inflight ?? [], ...this.next];
+    if (all.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (this.inflight === undefined && this.next.length === 0) resolve();
+        else setTimeout(check, 5);
+      };
+      check();
+    });
+  }
+
+  /** Snapshots of the stream are not taken yet: nothing to do. */
+  compact(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    await this.flush();
+    this.state = 'closed';
+    await this.log?.close();
+  }
+}

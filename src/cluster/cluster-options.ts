@@ -1,0 +1,13 @@
+/** How a server joins a cluster: `rxconf serve --cluster nats://HOST:PORT[,…]`, `createServer({ cluster })`. */
+export interface ClusterOptions {
+  /** NATS server URLs. */
+  readonly servers: readonly string[];
+  /** The JetStream stream that holds the datastore's commit log (default `RXCONF`). */
+  readonly stream?: string;
+  /** The stream's replicas when this replica creates it: 1, or 3 on a 3-node NATS cluster (default 1). */
+  readonly replicas?: number;
+  /** This replica's id in the runtime state (default a random UUID). */
+  readonly replica?: string;
+  /** How long a commit waits for JetStream's acknowledgement (default 5,000 ms). */
+  readonly publishTimeoutMs?: number;
+}

@@ -1,0 +1,158 @@
+/**
+ * The datastore's shared commit log: one JetStream stream, one message per
+ * committed transaction. Publishing names the transaction (`Nats-Msg-Id`)
+ * and the stream-wide last sequence it was validated at
+ * (`Nats-Expected-Last-Sequence`): JetStream stores it only if no other
+ * commit came first (per-subject expectations are not used: on
+ * nats-server 2.9.10 an R3 stream accepted two concurrent writes with the
+ * same per-subject expectation, nats-server#4320). Every message is
+ * delivered in order to `follow`, from a sequence on.
+ */
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import {
+  DeliverPolicy, JetStreamApiError, jetstream, jetstreamManager, RetentionPolicy, StorageType,
+  type ConsumerMessages, type JetStreamClient, type JetStreamManager,
+} from '@nats-io/jetstream';
+
+export interface CommitLogOptions {
+  /** NATS server URLs (nats://HOST:PORT). */
+  readonly servers: readonly string[];
+  /** The stream's name (the subject is derived from it). */
+  readonly stream: string;
+  /** Stream replicas: 1, or 3 on a 3-node NATS cluster. */
+  readonly replicas: number;
+  /** How long a publish waits for JetStream's acknowledgement. */
+  readonly publishTimeoutMs?: number;
+  /** Told when the connection to NATS is lost (false) and back (true). */
+  readonly onConnection?: (up: boolean) => void;
+}
+
+/** A publish's outcome: stored at `seq`, or refused because the stream had moved on. */
+export type Published = { readonly seq: number } | 'conflict';
+
+/** JetStream's "wrong last sequence" (10071). */
+const WRONG_LAST_SEQUENCE = 10071;
+
+const subjectOf = (stream: string): string => `rxconf.${stream.toLowerCase()}.commit`;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class CommitLog {
+  private following: ConsumerMessages | undefined;
+  private closed = false;
+  private readonly subject: string;
+  connected = true;
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly o: CommitLogOptions,
+  ) {
+    this.subject = subjectOf(o.stream);
+    void this.watchStatus();
+  }
+
+  /**
+   * Connects and makes sure the stream exists (created when missing). A
+   * NATS cluster that has just started elects its JetStream leader first:
+   * creating the stream is tried again for up to `waitMs`.
+   */
+  static async open(o: CommitLogOptions, waitMs = 30_000): Promise<CommitLog> {
+    const nc = await connect({
+      servers: [...o.servers],
+      name: 'rxconf',
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 250,
+      pingInterval: 2_000,
+      waitOnFirstConnect: true,
+    });
+    const jsm = await jetstreamManager(nc, { timeout: o.publishTimeoutMs ?? 5_000 });
+    const js = jetstream(nc, { timeout: o.publishTimeoutMs ?? 5_000 });
+    const until = Date.now() + waitMs;
+    for (;;) {
+      try {
+        await jsm.streams.info(o.stream);
+        break;
+      } catch (e) {
+        try {
+          await jsm.streams.add({
+            name: o.stream,
+            subjects: [subjectOf(o.stream)],
+            num_replicas: o.replicas,
+            storage: StorageType.File,
+            retention: RetentionPolicy.Limits,
+            duplicate_window: 120_000_000_000, // 2 min, in ns: a transaction id published twice is stored once
+          });
+          break;
+        } catch (e2) {
+          if (Date.now() > until) {
+            await nc.close();
+            throw new Error(`NATS stream ${o.stream}: ${(e2 instanceof Error ? e2 : e as Error).message}`);
+          }
+          await sleep(250);
+        }
+      }
+    }
+    return new CommitLog(nc, js, jsm, o);
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const s of this.nc.status()) {
+      if (s.type === 'disconnect' || s.type === 'staleConnection') {
+        if (this.connected) {
+          this.connected = false;
+          this.o.onConnection?.(false);
+        }
+      } else if (s.type === 'reconnect') {
+        this.connected = true;
+        this.o.onConnection?.(true);
+      }
+    }
+  }
+
+  /** Stores `data` as transaction `id` if the stream's last sequence is still `expected`. */
+  async publish(data: Uint8Array, id: string, expected: number): Promise<Published> {
+    try {
+      const ack = await this.js.publish(this.subject, data, { msgID: id, expect: { lastSequence: expected } });
+      return { seq: ack.seq };
+    } catch (e) {
+      if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) return 'conflict';
+      throw e;
+    }
+  }
+
+  /** The stream's last sequence now (0 when empty). */
+  async lastSequence(): Promise<number> {
+    const info = await this.jsm.streams.info(this.o.stream);
+    return info.state.last_seq;
+  }
+
+  /**
+   * Delivers every message from sequence `from` on, in order, as long as the
+   * log is open (an ordered consumer: recreated by the client after a
+   * reconnection, from where it was).
+   */
+  async follow(from: number, deliver: (seq: number, data: Uint8Array) => void): Promise<void> {
+    while (!this.closed) {
+      try {
+        const consumer = await this.js.consumers.get(this.o.stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from });
+        const messages = await consumer.consume({ max_messages: 1_000 });
+        this.following = messages;
+        for await (const m of messages) {
+          from = m.seq + 1;
+          deliver(m.seq, m.data);
+        }
+      } catch {
+        // the consumer could not be made or ended with an error: made again from where it was
+      }
+      if (!this.closed) await sleep(250);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.following?.close();
+    await this.nc.drain().catch(() => this.nc.close());
+  }
+}

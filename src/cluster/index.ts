@@ -1,0 +1,6 @@
+/** rxconf as one replica of a datastore held in NATS JetStream (docs/cluster.md). */
+export type { ClusterOptions } from './cluster-options.ts';
+export { ClusterBackend, type ReplicaStatus } from './cluster-backend.ts';
+export { CommitLog } from './commit-log.ts';
+export { withClusterHeaders, SEQUENCE_HEADER } from './with-cluster-headers.ts';
+export { announceApplied } from './announce-applied.ts';
