@@ -30,6 +30,7 @@ import { CommitConflict } from '../store/commit-conflict.ts';
 import { decodeDataFile } from '../store/data-file.ts';
 import type { LiveState, StorageBackend } from '../store/storage-backend.ts';
 import { forgetUniqueCounts } from '../validate/unique-index.ts';
+import { noEditRunning } from '../actors/edit/mailbox.ts';
 import { logUnavailable } from './cluster-errors.ts';
 import type { ClusterOptions } from './cluster-options.ts';
 import { CommitLog } from './commit-log.ts';
@@ -239,18 +240,33 @@ export class ClusterBackend implements StorageBackend {
     this.scheduleApply();
   }
 
-  private scheduleApply(): void {
-    if (this.applyScheduled || this.delivered.length === 0) return;
+  /**
+   * Other replicas' commits are applied while no edit is running or queued
+   * here (an edit is validated before it begins changing the tree: the tree
+   * must not move under it) and no local change waits to be published;
+   * looked at again every millisecond while that is not so.
+   */
+  private scheduleApply(later = false): void {
+    if (this.applyScheduled || this.delivered.length === 0 || this.state === 'closed') return;
     this.applyScheduled = true;
-    setImmediate(() => {
+    const go = (): void => {
       this.applyScheduled = false;
+      if (!noEditRunning() || this.inflight !== undefined || this.failing || this.next.length > 0) {
+        if (this.inflight === undefined && !this.failing) this.scheduleApply(true);
+        return;
+      }
       this.live.whenSettled(() => this.applyDelivered());
-    });
+    };
+    if (later) setTimeout(go, 1);
+    else setImmediate(go);
   }
 
   /** Applies what other replicas committed, in order, while nothing local is pending. */
   private applyDelivered(): void {
-    if (this.inflight !== undefined || this.failing || this.next.length > 0) return;
+    if (this.inflight !== undefined || this.failing || this.next.length > 0 || !noEditRunning()) {
+      this.scheduleApply(true);
+      return;
+    }
     const roots = this.live.roots as Map<string, DataContainer>;
     const applied: StoredChange[] = [];
     const now = Date.now();
