@@ -15,8 +15,9 @@ import { RestconfFailure } from '../../errors/index.ts';
 import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
 import type { AccessRights } from './access-rights.ts';
+import { EditLedger } from './edit-ledger.ts';
 
-/** Set in the context of a dry run: the module's root is guarded over a DryNode. */
+/** Set in the context of a dry run, to the run's EditLedger: the module's root is guarded over a DryNode. */
 export const DRY_RUN = 'rxconf.nacmDryRun';
 
 const WRITES = ['create', 'update', 'delete'] as const;
@@ -29,10 +30,13 @@ export const writesPermitted = (rights: AccessRights, module: ModuleMeta): boole
 
 export const authorizeEdit = async (rights: AccessRights, browser: Browser, cmd: EditCommand): Promise<void> => {
   if (writesPermitted(rights, browser.module)) return;
-  const root = browser.root(Object.create(cmd.context, { [DRY_RUN]: { value: true } }) as EditCommand['context']);
+  const ledger = new EditLedger();
+  const root = browser.root(Object.create(cmd.context, { [DRY_RUN]: { value: ledger } }) as EditCommand['context']);
   try {
     // with the edit's insert: a move (YANG Patch move, insert on an existing entry) is checked here as in the real edit
     await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));
+    // what the edit removed and did not write again was deleted
+    ledger.settle();
   } catch (e) {
     if (isAccessDenied(e)) throw e;
   } finally {

@@ -23,11 +23,9 @@ import type { DataPath } from '../../data/data-path.ts';
 import type { ListMeta, SchemaNode } from '../../meta/meta.ts';
 import { denied, entryPath } from './access-denied.ts';
 import type { AccessRights } from './access-rights.ts';
-import { afterWalk, DELETE_ONLY, removedChild, removedEntry } from './removed-data.ts';
+import { afterWalk, removedChild, removedEntry, WRITES } from './removed-data.ts';
+import type { EditLedger } from './edit-ledger.ts';
 import type { AccessOperation } from './nacm-config.ts';
-
-const sameValue = (a: unknown, b: unknown): boolean =>
-  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i])));
 
 const isKey = (meta: SchemaNode): boolean => meta.kind === 'leaf' && meta.parent?.kind === 'list' && meta.parent.keys.includes(meta);
 
@@ -55,6 +53,8 @@ export class GuardNode implements Node {
     private readonly rights: AccessRights,
     /** A read request (GET, HEAD): only read access is asked, and pruning applies. */
     private readonly reading: boolean,
+    /** What the edit removed so far (one per edit, shared by its guards). */
+    private readonly ledger: EditLedger,
   ) {
     const i = inner;
     if (i.child !== undefined) this.child = (r) => this.guardChild(r, i.child as NonNullable<Node['child']>);
@@ -75,7 +75,7 @@ export class GuardNode implements Node {
         this.check('read', r.meta, r.path);
         const events = notify.call(i, r);
         // each event is read through the user's rights: leaves they may not read are left out
-        return this.rights.subtree(r.meta, ['read']) === 'permit' ? events : events.pipe(mapEvents((e: Node) => new GuardNode(e, this.rights, true)));
+        return this.rights.subtree(r.meta, ['read']) === 'permit' ? events : events.pipe(mapEvents((e: Node) => new GuardNode(e, this.rights, true, this.ledger)));
       };
       if (notify.handles !== undefined) guarded.handles = notify.handles;
       this.notify = guarded;
@@ -85,8 +85,8 @@ export class GuardNode implements Node {
   }
 
   /** The node for `meta`: the node behind itself when nothing below can be denied. */
-  static guard(node: Node, meta: SchemaNode, rights: AccessRights, reading: boolean): Node {
-    return rights.subtree(meta, reading ? ['read'] : undefined) === 'permit' ? node : new GuardNode(node, rights, reading);
+  static guard(node: Node, meta: SchemaNode, rights: AccessRights, reading: boolean, ledger: EditLedger): Node {
+    return rights.subtree(meta, reading ? ['read'] : undefined) === 'permit' ? node : new GuardNode(node, rights, reading, ledger);
   }
 
   private check(op: AccessOperation, meta: SchemaNode, path: DataPath): void {
@@ -95,23 +95,29 @@ export class GuardNode implements Node {
 
   private guardChild(r: ChildRequest, inner: NonNullable<Node['child']>): Answer<Node | undefined> {
     const go = (): Answer<Node | undefined> =>
-      map(inner.call(this.inner, r), (c) => (c === undefined ? undefined : GuardNode.guard(c, r.meta, this.rights, this.reading)));
+      map(inner.call(this.inner, r), (c) => (c === undefined ? undefined : GuardNode.guard(c, r.meta, this.rights, this.reading, this.ledger)));
     if (r.delete) {
-      // the child, when it exists, and what it holds need the delete right (removed-data.ts); a replace removes
-      // every member whether it holds data or not, and one that does not exist is not deleted
-      if (this.rights.subtree(r.meta, DELETE_ONLY) !== 'permit') return afterWalk(removedChild(this.rights, r, this.inner), go);
-    } else if (r.new) this.check('create', r.meta, r.path);
+      // the child, when it exists, and what it holds need the delete right unless the edit writes them again
+      // (removed-data.ts, edit-ledger.ts); a replace removes every member whether it holds data or not, and one
+      // that does not exist is not deleted
+      if (this.rights.subtree(r.meta, WRITES) !== 'permit') return afterWalk(removedChild(this.rights, this.ledger, r, this.inner), go);
+    } else if (r.new) {
+      // written again by the edit that removed it: it existed (no check of its own, as in a merge); a list or a
+      // non-presence container has no existence of its own (RFC 7950 §7.5.1): what it holds is judged
+      if (!this.ledger.restore(r.path) && r.meta.kind === 'container' && r.meta.presence !== undefined) this.check('create', r.meta, r.path);
+    }
     else if (this.reading && !this.rights.allows('read', r.meta, r.path)) return r.meta.kind === 'container' ? OMITTED : undefined;
     return go();
   }
 
   private guardNext(r: NextRequest, inner: NonNullable<Node['next']>): Answer<ListItem | undefined> {
     const wrap = (item: ListItem | undefined): ListItem | undefined =>
-      item === undefined ? undefined : { ...item, node: GuardNode.guard(item.node, r.meta, this.rights, this.reading) };
+      item === undefined ? undefined : { ...item, node: GuardNode.guard(item.node, r.meta, this.rights, this.reading, this.ledger) };
     if (r.delete) {
-      this.check('delete', r.meta, r.path);
-      if (this.rights.subtree(r.meta, DELETE_ONLY) !== 'permit') return afterWalk(removedEntry(this.rights, r, this.inner), () => map(inner.call(this.inner, r), wrap));
-    } else if (r.new) this.check('create', r.meta, r.path);
+      if (this.rights.subtree(r.meta, WRITES) !== 'permit') return afterWalk(removedEntry(this.rights, this.ledger, r, this.inner), () => map(inner.call(this.inner, r), wrap));
+    } else if (r.new) {
+      if (!this.ledger.restore(entryPath(r.path, r.meta, r.key))) this.check('create', r.meta, r.path);
+    }
     else if ((r as { move?: boolean }).move === true) this.check('update', r.meta, entryPath(r.path, r.meta, r.key));
     if (r.new || r.delete || (r as { move?: boolean }).move === true || !this.reading || !this.rights.perInstance('read', r.meta)) return map(inner.call(this.inner, r), wrap);
     const readable = (item: ListItem): boolean => this.rights.allows('read', r.meta, entryPath(r.path, r.meta, item.key ?? r.key));
@@ -156,21 +162,27 @@ export class GuardNode implements Node {
 
   private guardField(r: FieldRequest, inner: NonNullable<Node['field']>): Answer<FieldValue | undefined> {
     if (r.write) {
+      if (this.rights.subtree(r.meta, WRITES) === 'permit') return inner.call(this.inner, r);
       if (r.value === undefined) {
-        // removing a field that holds nothing (a replace removes every member) deletes nothing: no access is needed
-        if (!this.rights.allows('delete', r.meta, r.path)) {
-          return map(inner.call(this.inner, { ...r, write: false }), (before) => {
-            if (before !== undefined) throw denied('delete', r.path);
-            return inner.call(this.inner, r);
-          }) as Answer<FieldValue | undefined>;
-        }
-      } else {
-        return map(inner.call(this.inner, { ...r, write: false, value: undefined }), (before) => {
-          // writing the value a leaf already has (a list key in a merge) changes nothing: no access is needed
-          if (before === undefined || !sameValue(before, r.value)) this.check(before === undefined ? 'create' : 'update', r.meta, r.path);
+        // removing a field that holds nothing (a replace removes every member) deletes nothing; one that holds a
+        // value is noted, judged when the edit ends unless the edit writes it again (edit-ledger.ts)
+        return map(inner.call(this.inner, { ...r, write: false }), (before) => {
+          if (before !== undefined) this.ledger.remove(r.path, this.rights.allows('delete', r.meta, r.path));
           return inner.call(this.inner, r);
         }) as Answer<FieldValue | undefined>;
       }
+      // written again after the edit removed it: an update
+      if (this.ledger.restore(r.path)) {
+        if (!isKey(r.meta)) this.check('update', r.meta, r.path);
+        return inner.call(this.inner, r);
+      }
+      return map(inner.call(this.inner, { ...r, write: false, value: undefined }), (before) => {
+        // every node a write names needs the right, whether its value changes or not (no oracle of values);
+        // a list entry's key names the entry, it cannot change
+        if (before === undefined) this.check('create', r.meta, r.path);
+        else if (!isKey(r.meta)) this.check('update', r.meta, r.path);
+        return inner.call(this.inner, r);
+      }) as Answer<FieldValue | undefined>;
     } else if (this.reading && !isKey(r.meta) && !this.rights.allows('read', r.meta, r.path)) return undefined;
     return inner.call(this.inner, r);
   }

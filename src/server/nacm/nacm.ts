@@ -18,6 +18,7 @@ import type { Logger } from '../logger.ts';
 import { AccessRights } from './access-rights.ts';
 import { authorizeEdit, DRY_RUN } from './authorize-edit.ts';
 import { DryNode } from './dry-node.ts';
+import { EditLedger } from './edit-ledger.ts';
 import { GuardNode } from './guard-node.ts';
 import { readNacmConfig, type AccessOperation, type NacmConfig } from './nacm-config.ts';
 import type { DataPath } from '../../data/data-path.ts';
@@ -31,6 +32,8 @@ import { ReadTarget, ReadTargets } from './read-target.ts';
 export const NACM_MODULE = 'ietf-netconf-acm';
 
 const READ_ONLY = ['read'] as const;
+/** A read removes nothing. */
+const NO_EDIT = new EditLedger();
 const NO_GROUPS: readonly string[] = [];
 
 export interface NacmOptions {
@@ -157,12 +160,14 @@ export class Nacm {
   guardRoot(node: Node, module: ModuleMeta, context: RequestContext): Node {
     const rights = this.rightsFor(context);
     if (rights.unrestricted) return node;
-    if (context[DRY_RUN] === true) return new GuardNode(new DryNode(node), rights, false);
+    const dry = context[DRY_RUN];
+    if (dry instanceof EditLedger) return new GuardNode(new DryNode(node), rights, false, dry);
     const reading = context[READING] === true;
     // a read of a data node the user may read all of (and the way to it): the node behind, for every fast path of the read
     const target = reading ? context[READ_TARGET] : undefined;
     if (target instanceof ReadTarget && target.module === module && rights.readsWhole(target.meta)) return node;
     if (rights.modulePermits(module, reading ? READ_ONLY : undefined)) return node;
-    return new GuardNode(node, rights, reading);
+    // the real edit's removals: a node written again is an update; deletes were settled by the dry run
+    return new GuardNode(node, rights, reading, reading ? NO_EDIT : new EditLedger());
   }
 }
