@@ -12,6 +12,7 @@ import type { CaseMeta, ChoiceMeta, DataDef, SchemaNode } from '../../meta/meta.
 import { isPending } from '../answer.ts';
 import type { Co } from '../co.ts';
 import type { Node } from '../node.ts';
+import { OMITTED, OMITTED_VALUE } from '../omitted.ts';
 import type { Selection } from '../selection.ts';
 import { showsDefaultsBelow } from './implicit-container.ts';
 import type { WithDefaults } from './with-defaults.ts';
@@ -54,10 +55,12 @@ function* holdsData(from: Selection, defs: readonly DataDef[]): Co<boolean> {
       const a = from.node.child?.({ selection: from, path, meta: def, new: false, delete: false });
       const node = (isPending(a) ? yield a : a) as Node | undefined;
       node?.release?.();
-      if (node !== undefined) return true;
+      // what the node leaves out (access control) is not data that puts its case in effect
+      if (node !== undefined && node !== OMITTED) return true;
     } else {
       const a = from.node.field?.({ selection: from, path, meta: def, write: false, value: undefined });
-      if ((isPending(a) ? yield a : a) !== undefined) return true;
+      const v = isPending(a) ? yield a : a;
+      if (v !== undefined && v !== OMITTED_VALUE) return true;
     }
   }
   return false;

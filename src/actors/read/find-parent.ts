@@ -8,6 +8,7 @@
 import { childPath } from '../../data/data-path.ts';
 import type { Co } from '../co.ts';
 import { descend, type TargetStep } from '../navigate.ts';
+import { OMITTED } from '../omitted.ts';
 import type { Selection } from '../selection.ts';
 import { inActiveCases } from './active-case.ts';
 import { implicitContainer } from './implicit-container.ts';
@@ -16,6 +17,8 @@ import type { ReadOptions } from './read-options.ts';
 /** The selection `step` names below `at`, an implicit container in its stead, or undefined. */
 export function* stepOrImplicit(at: Selection, step: TargetStep, options: ReadOptions): Co<Selection | undefined> {
   const found = yield* descend(at, step);
+  // a container the node leaves out (access control) is not there, not even as an implicit one
+  if (found?.node === OMITTED) return undefined;
   if (found !== undefined || step.meta.kind !== 'container') return found;
   const meta = step.meta;
   const implicit = implicitContainer(meta, options);

@@ -15,7 +15,7 @@ import type { Selection } from '../selection.ts';
 import { admitsContent } from './content.ts';
 import { inActiveCases } from './active-case.ts';
 import { stepOrImplicit } from './find-parent.ts';
-import { OMITTED } from '../omitted.ts';
+import { OMITTED, OMITTED_VALUE } from '../omitted.ts';
 import { readChildren, readContainer, readList, type ReadState } from './read-walk.ts';
 import { defaultTag, shownAt } from './with-defaults.ts';
 
@@ -65,6 +65,7 @@ export function* readDocument(target: ReadTarget, st: ReadState): Co<void> {
     const path = childPath(parent.path, meta);
     const a = parent.node.field?.({ selection: parent, path, meta, write: false, value: undefined });
     let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
+    if (value === OMITTED_VALUE) throw notFound(parent, step);
     let isDefault = false;
     if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || (yield* inActiveCases(parent, meta, st.options.withDefaults)))) {
       ({ value, isDefault } = shownAt(meta, value, st.options.withDefaults));

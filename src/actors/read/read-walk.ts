@@ -18,7 +18,7 @@ import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selectio
 import type { NodeBudget } from './node-budget.ts';
 import type { ReadOptions } from './read-options.ts';
 import { implicitContainer } from './implicit-container.ts';
-import { OMITTED } from '../omitted.ts';
+import { OMITTED, OMITTED_VALUE } from '../omitted.ts';
 import { plainData, plainListHolder } from './plain-data.ts';
 import { applyListDefaults, applyWithDefaults, defaultTag } from './with-defaults.ts';
 import { activeCase, ALL_CASES } from './active-case.ts';
@@ -85,6 +85,7 @@ export function* readDef(from: Selection, to: Node, def: DataDef, cur: Cursor, s
       if (from.node.field === undefined) return;
       const a = from.node.field({ selection: from, path, meta: def, write: false, value: undefined });
       let value = (isPending(a) ? yield a : a) as FieldValue | undefined;
+      if (value === OMITTED_VALUE) return;
       let isDefault = false;
       if (def.kind === 'leaf') ({ value, isDefault } = applyWithDefaults(def as LeafMeta, value, options.withDefaults));
       else if (def.kind === 'leaf-list') ({ value, isDefault } = applyListDefaults(def, value, options.withDefaults));

@@ -39,6 +39,7 @@ export class AccessRights {
   private readonly signatures = new WeakMap<SchemaNode | ModuleMeta, string>();
   private readonly modules = new Map<string, WeakMap<ModuleMeta, boolean>>();
   private readonly wholes = new WeakMap<SchemaNode, boolean>();
+  private readonly somes = new WeakMap<SchemaNode, boolean | 'per-instance'>();
   private readonly groupsKey: string;
   /** True when every operation on everything is permitted (NACM off, the recovery user). */
   readonly unrestricted: boolean;
@@ -134,6 +135,44 @@ export class AccessRights {
       this.wholes.set(node, w);
     }
     return w;
+  }
+
+  /**
+   * Whether some node below this one may be readable (a rule permits it, in
+   * some instance): rules are matched per node (RFC 8341 §3.4.5), so a node
+   * the user may not read still leads to the permitted nodes below it.
+   */
+  mayReadBelow(node: SchemaNode, path?: DataPath): boolean {
+    if (this.unrestricted) return true;
+    const some = this.someBelow(node);
+    if (some !== 'per-instance') return some;
+    if (path === undefined) return true;
+    // rules with key predicates: judged by the instance's keys
+    const walk = (n: SchemaNode): boolean => !n.recursive && schemaChildren(n).some((c) =>
+      c.kind !== 'input' && c.kind !== 'output' && (this.allows('read', c, path) || walk(c)));
+    return walk(node);
+  }
+
+  private someBelow(node: SchemaNode): boolean | 'per-instance' {
+    let some = this.somes.get(node);
+    if (some === undefined) {
+      some = false;
+      if (node.recursive) some = 'per-instance';
+      else {
+        for (const c of schemaChildren(node)) {
+          if (c.kind === 'input' || c.kind === 'output') continue;
+          const d = this.bySchema('read', c);
+          const below = d === true ? true : this.someBelow(c);
+          if (below === true) {
+            some = true;
+            break;
+          }
+          if (d === 'per-instance' || below === 'per-instance') some = 'per-instance';
+        }
+      }
+      this.somes.set(node, some);
+    }
+    return some;
   }
 
   /** Whether `ops` are permitted (or denied) on the node and everything below it, whatever the instance. */

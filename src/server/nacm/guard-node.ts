@@ -14,7 +14,7 @@ import { isPending, type Answer } from '../../actors/answer.ts';
 import { mapAnswer as map } from '../../actors/nodes/map-answer.ts';
 import type { FieldValue } from '../../actors/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
-import { OMITTED } from '../../actors/omitted.ts';
+import { OMITTED, OMITTED_VALUE } from '../../actors/omitted.ts';
 import type { RequestContext } from '../../actors/request-context.ts';
 import type {
   ActionRequest, ChildRequest, ChooseRequest, ContextRequest, EditRequest, FieldRequest, NextRequest, NotifyRequest,
@@ -26,6 +26,9 @@ import type { AccessRights } from './access-rights.ts';
 import { afterWalk, removedChild, removedEntry, WRITES } from './removed-data.ts';
 import type { EditLedger } from './edit-ledger.ts';
 import type { AccessOperation } from './nacm-config.ts';
+
+/** A leaf or leaf-list with a schema default: a read would show it where the node answers nothing. */
+const hasDefault = (meta: SchemaNode): boolean => (meta.kind === 'leaf' && meta.default !== undefined) || (meta.kind === 'leaf-list' && meta.defaults.length > 0);
 
 const isKey = (meta: SchemaNode): boolean => meta.kind === 'leaf' && meta.parent?.kind === 'list' && meta.parent.keys.includes(meta);
 
@@ -106,7 +109,7 @@ export class GuardNode implements Node {
       // non-presence container has no existence of its own (RFC 7950 §7.5.1): what it holds is judged
       if (!this.ledger.restore(r.path) && r.meta.kind === 'container' && r.meta.presence !== undefined) this.check('create', r.meta, r.path);
     }
-    else if (this.reading && !this.rights.allows('read', r.meta, r.path)) return r.meta.kind === 'container' ? OMITTED : undefined;
+    else if (this.reading && !this.rights.allows('read', r.meta, r.path) && !this.rights.mayReadBelow(r.meta, r.path)) return r.meta.kind === 'container' ? OMITTED : undefined;
     return go();
   }
 
@@ -120,7 +123,11 @@ export class GuardNode implements Node {
     }
     else if ((r as { move?: boolean }).move === true) this.check('update', r.meta, entryPath(r.path, r.meta, r.key));
     if (r.new || r.delete || (r as { move?: boolean }).move === true || !this.reading || !this.rights.perInstance('read', r.meta)) return map(inner.call(this.inner, r), wrap);
-    const readable = (item: ListItem): boolean => this.rights.allows('read', r.meta, entryPath(r.path, r.meta, item.key ?? r.key));
+    // an entry the user may not read still leads to what a rule permits below it (its keys on the way)
+    const readable = (item: ListItem): boolean => {
+      const path = entryPath(r.path, r.meta, item.key ?? r.key);
+      return this.rights.allows('read', r.meta, path) || this.rights.mayReadBelow(r.meta, path);
+    };
     if (r.key !== undefined) return map(inner.call(this.inner, r), (item) => (item !== undefined && readable(item) ? wrap(item) : undefined));
     return this.nextReadable(r, inner, readable, wrap);
   }
@@ -183,7 +190,7 @@ export class GuardNode implements Node {
         else if (!isKey(r.meta)) this.check('update', r.meta, r.path);
         return inner.call(this.inner, r);
       }) as Answer<FieldValue | undefined>;
-    } else if (this.reading && !isKey(r.meta) && !this.rights.allows('read', r.meta, r.path)) return undefined;
+    } else if (this.reading && !isKey(r.meta) && !this.rights.allows('read', r.meta, r.path)) return hasDefault(r.meta) ? OMITTED_VALUE : undefined;
     return inner.call(this.inner, r);
   }
 }
