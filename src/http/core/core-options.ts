@@ -67,7 +67,8 @@ export interface CoreOptions {
   readonly onError?: (error: unknown, request: CoreRequest) => void;
   /**
    * Access control's answer to "may this caller do `operation` on this
-   * target?": OPTIONS lists in `Allow` only the methods the caller may use.
+   * target?": OPTIONS lists in `Allow` only the methods the caller may use,
+   * and an operation it denies is refused before its input is read.
    */
   readonly permits?: AccessCheck;
 }

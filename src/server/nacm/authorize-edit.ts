@@ -10,10 +10,12 @@
 import type { Browser } from '../../actors/browser.ts';
 import { runToEnd } from '../../actors/co.ts';
 import { applyEdit } from '../../actors/edit/apply-edit.ts';
+import { stepsPath } from '../../actors/edit/steps-path.ts';
 import type { EditCommand } from '../../actors/edit/commit-edit.ts';
 import { RestconfFailure } from '../../errors/index.ts';
 import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
+import { denied } from './access-denied.ts';
 import type { AccessRights } from './access-rights.ts';
 import { EditLedger } from './edit-ledger.ts';
 
@@ -21,6 +23,19 @@ import { EditLedger } from './edit-ledger.ts';
 export const DRY_RUN = 'rxconf.nacmDryRun';
 
 const WRITES = ['create', 'update', 'delete'] as const;
+
+/**
+ * A delete of a target the user may neither read nor delete is refused
+ * whether it exists or not: an answer that told them apart would say what
+ * NACM hides.
+ */
+const refuseHiddenDelete = (rights: AccessRights, cmd: EditCommand): void => {
+  const last = cmd.steps[cmd.steps.length - 1];
+  if (last === undefined || last.meta.kind === 'rpc' || last.meta.kind === 'action' || last.meta.kind === 'notification') return;
+  const path = stepsPath(cmd.steps);
+  const meta = last.meta as SchemaNode;
+  if (!rights.allows('read', meta, path) && !rights.allows('delete', meta, path)) throw denied('delete', path);
+};
 
 const isAccessDenied = (e: unknown): boolean => e instanceof RestconfFailure && e.errors.some((x) => x.tag === 'access-denied');
 
@@ -30,6 +45,7 @@ export const writesPermitted = (rights: AccessRights, module: ModuleMeta): boole
 
 export const authorizeEdit = async (rights: AccessRights, browser: Browser, cmd: EditCommand): Promise<void> => {
   if (writesPermitted(rights, browser.module)) return;
+  if (cmd.operation === 'delete') refuseHiddenDelete(rights, cmd);
   const ledger = new EditLedger();
   const root = browser.root(Object.create(cmd.context, { [DRY_RUN]: { value: ledger } }) as EditCommand['context']);
   try {

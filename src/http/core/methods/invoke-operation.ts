@@ -2,7 +2,10 @@
  * POST of an rpc or action (RFC 8040 §3.6, §4.4.2): the input checked
  * against the schema, the operation run, its output answered — 200 with
  * `{"<module>:output": {...}}` (simplified: the bare output members), or 204
- * when there is no output. An operation with no handler is 501.
+ * when there is no output. An operation with no handler is 501. An
+ * operation the access check denies is 403 access-denied before anything
+ * else is said about it (RFC 8341 §3.4.4: its input is not read, and
+ * whether it has a handler is not told).
  */
 import { invoke, type Browser, type RequestContext } from '../../../actors/index.ts';
 import type { DataContainer } from '../../../data/data-container.ts';
@@ -12,9 +15,15 @@ import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { decodeInput, readFormInput, readJsonBody } from '../body/index.ts';
 import { json, noContent, type Call } from '../call.ts';
+import { formatPath } from '../../../data/data-path.ts';
+import { restconfError, RestconfFailure } from '../../../errors/index.ts';
 
 export const invokeOperation = async (call: Call, target: ResolvedTarget): Promise<CoreResponse> => {
   const op = target.meta as OperationMeta;
+  if (call.settings.permits !== undefined && !call.settings.permits(call.context, 'exec', target)) {
+    const where = formatPath(target.path);
+    throw new RestconfFailure([restconfError('access-denied', `access denied: exec of ${where}`, { path: where, status: 403 })]);
+  }
   const schema = call.settings.device.schema;
   const run = (input: DataContainer | undefined, context: RequestContext): Promise<DataContainer | undefined> =>
     invoke(target.browser as Browser, { steps: target.steps, input, context });
