@@ -47,6 +47,10 @@ export const serveOptions = {
   'metrics-module': { type: 'string', multiple: true, default: [] as string[] },
   explorer: { type: 'boolean', default: false },
   'url-credentials': { type: 'boolean', default: false },
+  cluster: { type: 'string' },
+  'cluster-stream': { type: 'string' },
+  'cluster-replicas': { type: 'string' },
+  'replica-id': { type: 'string' },
   quiet: { type: 'boolean', short: 'q', default: false },
   'access-log': { type: 'string' },
   'access-log-fields': { type: 'string' },
@@ -123,6 +127,10 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   const accessFile = values['access-log'] === undefined || values['access-log'] === '-' ? undefined : values['access-log'];
   const logMemory = values['log-memory'] === undefined ? undefined : Number(values['log-memory']);
   if (logMemory !== undefined && !(Number.isInteger(logMemory) && logMemory >= 4096)) return fail(`--log-memory must be a number of bytes, 4096 or more, not "${values['log-memory']}"`);
+  const clusterReplicas = values['cluster-replicas'] === undefined ? undefined : Number(values['cluster-replicas']);
+  if (clusterReplicas !== undefined && ![1, 3, 5].includes(clusterReplicas)) return fail(`--cluster-replicas must be 1, 3 or 5, not "${values['cluster-replicas'] as string}"`);
+  if (values.cluster === undefined && (values['cluster-stream'] ?? values['cluster-replicas'] ?? values['replica-id']) !== undefined) return fail('--cluster-stream, --cluster-replicas and --replica-id need --cluster');
+  if (values.cluster !== undefined && !values.cluster.split(',').every((u) => /^(nats|tls):\/\/[^/\s]+$/.test(u))) return fail(`--cluster takes nats://HOST:PORT[,nats://HOST:PORT...], not "${values.cluster}"`);
   const logger = jsonLogger(logMemory === undefined ? standardOutput() : logSink(1, { maxPendingBytes: logMemory, bufferBytes: Math.min(64 * 1024, logMemory / 4) }));
   const options: ServerOptions = {
     searchPath: values.path,
@@ -153,6 +161,14 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     metrics: { ...(values['metrics-path'] === undefined ? {} : { path: values['metrics-path'] }), modules: values['metrics-module'] },
     ...(values.explorer ? { explorer: true } : {}),
     ...(values['url-credentials'] ? { web: { urlCredentials: true } } : {}),
+    ...(values.cluster === undefined ? {} : {
+      cluster: {
+        servers: values.cluster.split(','),
+        ...(values['cluster-stream'] === undefined ? {} : { stream: values['cluster-stream'] }),
+        ...(clusterReplicas === undefined ? {} : { replicas: clusterReplicas }),
+        ...(values['replica-id'] === undefined ? {} : { replica: values['replica-id'] }),
+      },
+    }),
   };
   const server = createServer(options);
   const address = await server.listen().catch(async (e: unknown) => {

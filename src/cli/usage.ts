@@ -61,6 +61,13 @@ options:
       --call-home-idle S    close a periodic call-home connection idle for S seconds
       --allowed-host NAME   a Host header accepted besides the listen address (repeatable)
       --cors-origin ORIGIN  an origin browsers may call from (repeatable; * for any)
+  cluster (docs/cluster.md):
+      --cluster URL[,URL]   be one replica of the datastore held in NATS JetStream at
+                            nats://HOST:PORT; --data then only seeds an empty stream
+      --cluster-stream NAME the JetStream stream of the commit log (default RXCONF)
+      --cluster-replicas N  the stream's replicas when this process creates it: 1, or 3
+                            on a 3-node NATS cluster (default 1)
+      --replica-id ID       this replica's name in the runtime state (default random)
   authentication (none of these: requests are not authenticated):
       --users FILE          HTTP Basic, users and scrypt hashes from FILE
       --jwks FILE           Bearer JWTs checked against the keys in FILE
