@@ -147,6 +147,15 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   const logger = o.logger === false ? silentLogger : o.logger ?? jsonLogger();
   const schema = compileServerSchema(o);
   const store = new ServerStore(schema, o, logger);
+  try {
+    return assemble(o, logger, schema, store);
+  } catch (e) {
+    store.lock?.release(); // a server that failed to build holds no datastore
+    throw e;
+  }
+};
+
+const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store: ServerStore): RxconfServer => {
   const settings = () => store.settings;
   const endpoint = new ServerEndpoint(o, settings);
   const streams = createServerStreams(settings, logger);

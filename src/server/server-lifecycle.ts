@@ -69,6 +69,7 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
         ...(o.tls === undefined ? {} : { tls: o.tls }),
       });
       endpoint.bound(listening);
+      store.lock?.listening(listening.address.url);
       const clients = readCallHomeClients(store.datastore, store.module);
       if (o.tls?.ca !== undefined) {
         endpoint.callHome = startCallHome(handler, clients, o.tls, { maxBodyBytes: settings.maxBodyBytes, onError: transportError }, logger);
@@ -94,7 +95,11 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
         await endpoint.listening?.close();
         for (const c of cleanups.splice(0)) await c();
         for (const b of p.device.device.all) b.holdings.releaseAll(); // the observableLeaf sources its reads subscribed
-        await store.datastore.close(); // the data file written complete, no journal left, the files released
+        try {
+          await store.datastore.close(); // the data file written complete, no journal left, the files released
+        } finally {
+          store.lock?.release();
+        }
         await p.accessLog.close();
         // every line written before close() resolves (a pino logger flushes itself)
         await (logger as { flush?: () => void | Promise<void> }).flush?.();

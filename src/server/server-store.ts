@@ -1,5 +1,6 @@
 /**
- * Assembly step 2, the datastore and settings: the embedded datastore
+ * Assembly step 2, the datastore and settings: the data file locked (one
+ * server per datastore: src/store/datastore-lock.ts), the embedded datastore
  * loaded, the rxconf-server module's container made and the options written
  * into it (limits, authentication, call home), the settings read from it
  * (again after each edit of the module: `reload`), and NACM over the
@@ -7,6 +8,7 @@
  */
 import { Datastore } from '../actors/nodes/datastore.ts';
 import { ClusterBackend, type ClusterOptions } from '../cluster/index.ts';
+import { DatastoreLock } from '../store/datastore-lock.ts';
 import { DataContainer } from '../data/data-container.ts';
 import type { ContainerMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import { findDataChild } from '../meta/navigate.ts';
@@ -29,6 +31,8 @@ export interface StoreChoice {
 
 export class ServerStore {
   readonly datastore: Datastore;
+  /** The data file's lock (none in memory); released by the server's close. */
+  readonly lock: DatastoreLock | undefined;
   /** The rxconf-server module. */
   readonly module: ModuleMeta;
   readonly nacmModule: ModuleMeta | undefined;
@@ -43,9 +47,15 @@ export class ServerStore {
     const file = o.data === false ? undefined : o.data;
     const cluster = o.cluster;
     let replica: ClusterBackend | undefined;
-    // A replica's data file only seeds an empty stream.
-    this.datastore = cluster === undefined ? Datastore.load(schema, file)
-      : Datastore.load(schema, undefined, { storage: (live) => (replica = new ClusterBackend(schema, live, cluster, file)) });
+    this.lock = file === undefined ? undefined : DatastoreLock.acquire(file);
+    try {
+      // A replica's data file only seeds an empty stream.
+      this.datastore = cluster === undefined ? Datastore.load(schema, file)
+        : Datastore.load(schema, undefined, { storage: (live) => (replica = new ClusterBackend(schema, live, cluster, file)) });
+    } catch (e) {
+      this.lock?.release();
+      throw e;
+    }
     this.replica = replica;
     const serverMeta = findDataChild(this.module, undefined, 'server') as ContainerMeta;
     const root = this.datastore.root(this.module);
