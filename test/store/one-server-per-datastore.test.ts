@@ -9,7 +9,6 @@
 import test from 'ava';
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createServer } from '../../src/server/create-server.ts';
 import { serverCommand, startServe, type ServeProcess } from '../helpers/serve-process.ts';
 import { fixtures, tempDataFile } from './helpers.ts';
