@@ -1,7 +1,9 @@
 /**
  * rxconf's public entry (`import { ... } from 'rxconf'`): the server
  * factory, the YANG compiler, the node contract and the ready-made nodes, the
- * data tree, the errors and the application API. Nothing needs a deep import.
+ * data tree, the errors and the application API. Nothing needs a deep import,
+ * and nothing internal is exported: `etc/rxconf.api.md` is the report of
+ * this surface, checked by a test (`npm run api:report` updates it).
  *
  * @packageDocumentation
  */
@@ -32,7 +34,24 @@ export type {
 export { formatDiagnostic, type YangDiagnostic } from './parser/statement.ts';
 
 // The node runtime: the contract applications implement and what runs over it
-export * from './actors/index.ts';
+export type { Node, ListItem } from './actors/node.ts';
+export type { FieldValue } from './actors/field-value.ts';
+export type * from './actors/requests.ts';
+export type { RequestContext } from './actors/request-context.ts';
+export { Selection, type SelectionMeta } from './actors/selection.ts';
+export { Browser, type RootFactory } from './actors/browser.ts';
+export { Device } from './actors/device.ts';
+export type { ChangeEvent } from './actors/change-event.ts';
+export { read } from './actors/read/read.ts';
+export type { ReadBody } from './actors/read/read-body.ts';
+export { defaultReadOptions, type ReadOptions, type RowRange } from './actors/read/read-options.ts';
+export type { ContentFilter } from './actors/read/content.ts';
+export type { WithDefaults } from './actors/read/with-defaults.ts';
+export { commitEdit, type EditCommand } from './actors/edit/commit-edit.ts';
+export type { EditOperation, EditOutcome } from './actors/edit/apply-edit.ts';
+export type { InsertAt } from './actors/edit/insert-at.ts';
+export { invoke, notifications, type InvokeCommand, type NotificationEvent } from './actors/operations/index.ts';
+export * from './actors/nodes/index.ts';
 
 // The client: a remote RESTCONF server as a local Device (docs/client.md)
 export { connect, RemoteDevice, TransportFailure, type ConnectOptions } from './client/index.ts';
