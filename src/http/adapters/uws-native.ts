@@ -1,23 +1,24 @@
 /**
- * Whether uWebSockets.js runs natively here, and if not, why.
+ * Whether uWebSockets.js runs natively here, which build, and if none, why.
  *
  * uWS.js ships one binary per platform, CPU and Node ABI
  * (`process.versions.modules`: Node 20 = 115, 22 = 127, 24 = 137), linked
- * against some glibc. The npm registry has no official uWS.js; the build
- * used, `@trufflesuite/uws-js-unofficial`, has binaries for ABI 93, 108 and
- * 115 (Node 16, 18, 20; glibc 2.34). Elsewhere its entry point silently
- * hands out a slow node:http imitation (plain JavaScript, no onWritable, no
- * pause), so its binary is loaded directly and its entry point never.
+ * against some glibc. The builds are tried in this order, the first that
+ * loads natively serves:
  *
- * The registry's builds for Node 22 and 24 were weighed and left out:
- * `@btc-vision/uwebsockets.js` 20.57 and `uwebsockets` 3.x need glibc 2.38
- * (this project's machines have 2.36), and where they load (checked with
- * glibc 2.41) the btc-vision build fails the adapter conformance suite's
- * flow-control bounds (a slow reader lets 10–13 MB through where 8 MB is the
- * bound). On those runtimes node:http serves, and says so.
+ * 1. `uWebSockets.js`, the project's own releases (installed from GitHub:
+ *    `npm install uNetworking/uWebSockets.js#v20.57.0`); v20.5x has
+ *    binaries for Node 20, 22, 24 and 25 and needs glibc 2.38;
+ * 2. `@btc-vision/uwebsockets.js`, the registry's repackaging of those
+ *    releases (an optional dependency of rxconf: the same binaries);
+ * 3. `@trufflesuite/uws-js-unofficial` 20.30, binaries for Node 16, 18 and
+ *    20 with glibc 2.34. Its entry point silently hands out a slow node:http
+ *    imitation (plain JavaScript, no onWritable, no pause) where it has no
+ *    binary, so its binary is loaded directly and its entry point never.
  *
- * The outcome is decided once, when this module loads, and said in one line
- * (`uwsStatus.summary`) for the start-up log and the server's runtime state.
+ * Where none loads, node:http serves, and says why. The outcome is decided
+ * once, when this module loads, and said in one line (`uwsStatus.summary`)
+ * for the start-up log and the server's runtime state.
  * `UWS_USE_FALLBACK=1` (the trufflesuite switch) turns native uWS off.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ type UwsModule = typeof import('@trufflesuite/uws-js-unofficial');
 
 export interface UwsStatus {
   readonly native: boolean;
-  /** The package tried, `name@version`. */
+  /** The build that serves, `name@version`, or the builds tried. */
   readonly package: string;
   /** The binary that loaded, or why none did. */
   readonly detail: string;
@@ -36,7 +37,12 @@ export interface UwsStatus {
   readonly summary: string;
 }
 
-const PACKAGE = '@trufflesuite/uws-js-unofficial';
+/** The builds tried, in order, and where each keeps its binaries. */
+const BUILDS: readonly { readonly name: string; readonly binaries: string }[] = [
+  { name: 'uWebSockets.js', binaries: '.' },
+  { name: '@btc-vision/uwebsockets.js', binaries: '.' },
+  { name: '@trufflesuite/uws-js-unofficial', binaries: 'binaries' },
+];
 const require = createRequire(import.meta.url);
 const platform = `${process.platform}_${process.arch}`;
 const abi = process.versions.modules;
@@ -66,36 +72,64 @@ const abisIn = (binaries: string): string[] =>
         .sort((a, b) => Number(a) - Number(b))
     : [];
 
-const detect = (): { status: UwsStatus; module?: UwsModule } => {
-  const off = process.env['UWS_USE_FALLBACK'];
-  const fail = (pkg: string, detail: string): { status: UwsStatus } => ({
-    status: { native: false, package: pkg, detail, summary: `no native uWebSockets.js (${runtime()}): ${pkg}: ${detail}` },
-  });
-  if (off !== undefined && ['1', 'true'].includes(off.toLowerCase())) return fail(PACKAGE, 'off, UWS_USE_FALLBACK is set');
-  let dir: string;
-  try {
-    dir = dirname(require.resolve(`${PACKAGE}/package.json`));
-  } catch {
-    return fail(PACKAGE, 'not installed');
+/** Where a package is installed (its exports may not name package.json, so its entry point is resolved, never loaded). */
+const packageDir = (name: string): string | undefined => {
+  for (const id of [`${name}/package.json`, name]) {
+    try {
+      let dir = dirname(require.resolve(id));
+      while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+      return dir;
+    } catch {
+      // next
+    }
   }
-  const id = `${PACKAGE}@${(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version}`;
+  return undefined;
+};
+
+type Attempt = { readonly ok: true; readonly id: string; readonly file: string; readonly module: UwsModule } | { readonly ok: false; readonly id: string; readonly why: string };
+
+/** One build: its binary for this runtime loaded, or why not. */
+const attempt = (name: string, binaries: string): Attempt | undefined => {
+  const dir = packageDir(name);
+  if (dir === undefined) return undefined; // not installed
+  const id = `${name}@${(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version}`;
   const file = `uws_${platform}_${abi}.node`;
-  const binary = join(dir, 'binaries', file);
+  const binary = join(dir, binaries, file);
   if (!existsSync(binary)) {
-    const abis = abisIn(join(dir, 'binaries'));
-    return fail(id, abis.length === 0 ? `no ${process.platform}-${process.arch} binary` : `binaries for ABI ${abis.join(', ')} only`);
+    const abis = abisIn(join(dir, binaries));
+    return { ok: false, id, why: abis.length === 0 ? `no ${process.platform}-${process.arch} binary` : `binaries for ABI ${abis.join(', ')} only` };
   }
   let loaded: unknown;
   try {
     loaded = require(binary);
   } catch (e) {
-    return fail(id, loadError(e));
+    return { ok: false, id, why: loadError(e) };
   }
-  if (!isNative(loaded)) return fail(id, `${file} is not a native addon`);
-  return {
-    status: { native: true, package: id, detail: file, summary: `uWebSockets.js native: ${id} (${file}) on Node ${process.version}` },
-    module: loaded,
-  };
+  if (!isNative(loaded)) return { ok: false, id, why: `${file} is not a native addon` };
+  return { ok: true, id, file, module: loaded };
+};
+
+const detect = (): { status: UwsStatus; module?: UwsModule } => {
+  const off = process.env['UWS_USE_FALLBACK'];
+  const fail = (pkg: string, detail: string): { status: UwsStatus } => ({
+    status: { native: false, package: pkg, detail, summary: `no native uWebSockets.js (${runtime()}): ${detail}` },
+  });
+  if (off !== undefined && ['1', 'true'].includes(off.toLowerCase())) return fail('', 'off, UWS_USE_FALLBACK is set');
+  const failed: { id: string; why: string }[] = [];
+  for (const b of BUILDS) {
+    const a = attempt(b.name, b.binaries);
+    if (a === undefined) continue;
+    if (!a.ok) {
+      failed.push(a);
+      continue;
+    }
+    return {
+      status: { native: true, package: a.id, detail: a.file, summary: `uWebSockets.js native: ${a.id} (${a.file}) on Node ${process.version}` },
+      module: a.module,
+    };
+  }
+  if (failed.length === 0) return fail('', `none installed (${BUILDS.map((b) => b.name).join(', ')})`);
+  return fail(failed.map((f) => f.id).join(', '), failed.map((f) => `${f.id}: ${f.why}`).join('; '));
 };
 
 const detected = detect();

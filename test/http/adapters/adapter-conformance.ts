@@ -26,6 +26,12 @@ export interface Transport {
   readonly name: string;
   readonly protocol: 'http/1.1' | 'h2';
   readonly secure: boolean;
+  /**
+   * Request body bytes the transport still delivers after it was told to
+   * pause (a property of the build, measured by its own test): the request
+   * body bound is `aheadBound` plus this.
+   */
+  readonly readAfterPause?: number;
   start(handler: Handler, options: StartOptions): Promise<Running>;
 }
 
@@ -184,7 +190,8 @@ export const adapterConformance = (transport: Transport): void => {
       t.is(answer, `read ${20 * 1024 * 1024}`);
     }, 32 * 1024 * 1024);
     t.log(`most written ahead of the handler: ${maxAhead} bytes`);
-    t.true(maxAhead <= aheadBound, `the client wrote ${maxAhead} bytes ahead of the handler (bound ${aheadBound})`);
+    const bound = aheadBound + (transport.readAfterPause ?? 0);
+    t.true(maxAhead <= bound, `the client wrote ${maxAhead} bytes ahead of the handler (bound ${bound})`);
   });
 
   it('a request body over maxBodyBytes throws BodyTooLarge to the handler', async (t) => {

