@@ -2,5 +2,4 @@
 export type { ClusterOptions } from './cluster-options.ts';
 export { ClusterBackend, type ReplicaStatus } from './cluster-backend.ts';
 export { CommitLog } from './commit-log.ts';
-export { withClusterHeaders, SEQUENCE_HEADER } from './with-cluster-headers.ts';
 export { announceApplied } from './announce-applied.ts';

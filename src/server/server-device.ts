@@ -66,7 +66,7 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
     if (!m.implemented) continue;
     const own = overrides.has(m.name) ? undefined : protocol.get(m.name) ?? laterRoot(later, m.name, handlers);
     const serve = m === serverModule
-      ? () => guardCallHome(withCallHomeState(serverNode(datastore, m, stats, () => hub.counters(), () => endpoint.listening?.runtime), m, () => endpoint.callHome?.status() ?? []), callHomeGuard)
+      ? () => guardCallHome(withCallHomeState(serverNode(datastore, m, stats, () => hub.counters(), () => endpoint.listening?.runtime, () => store.replica?.status()), m, () => endpoint.callHome?.status() ?? []), callHomeGuard)
       : own ?? ((ctx: RequestContext): Node => {
         const stored = datastore.node(m);
         return handlers.attach(overrides.get(m.name)?.(ctx, stored) ?? stored);

@@ -12,6 +12,7 @@ import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta } from '../meta/meta
 import { findDataChild } from '../meta/navigate.ts';
 import type { StreamCounters } from '../streams/index.ts';
 import type { HttpStats } from './http-stats.ts';
+import type { ReplicaStatus } from '../cluster/cluster-backend.ts';
 
 const leaf = (c: ContainerMeta | ListMeta, name: string): LeafMeta => findDataChild(c, undefined, name) as LeafMeta;
 
@@ -40,13 +41,28 @@ export interface RuntimeInfo {
   readonly uws: string;
 }
 
-const buildRuntime = (meta: ContainerMeta, info: RuntimeInfo | undefined): DataContainer => {
+const buildCluster = (meta: ContainerMeta, r: ReplicaStatus): DataContainer =>
+  new DataContainer(meta)
+    .set(leaf(meta, 'replica'), r.replica)
+    .set(leaf(meta, 'state'), r.state)
+    .set(leaf(meta, 'applied-sequence'), BigInt(r.applied))
+    .set(leaf(meta, 'seen-sequence'), BigInt(r.seen))
+    .set(leaf(meta, 'lag'), BigInt(Math.max(0, r.seen - r.applied)))
+    .set(leaf(meta, 'apply-delay-ms'), BigInt(r.applyLagMs.last))
+    .set(leaf(meta, 'apply-delay-max-ms'), BigInt(r.applyLagMs.max))
+    .set(leaf(meta, 'commits'), BigInt(r.commits))
+    .set(leaf(meta, 'conflicts'), BigInt(r.conflicts))
+    .set(leaf(meta, 'unavailable'), BigInt(r.unavailable));
+
+const buildRuntime = (meta: ContainerMeta, info: RuntimeInfo | undefined, replica: ReplicaStatus | undefined): DataContainer => {
   const c = new DataContainer(meta).set(leaf(meta, 'node-version'), process.version);
   if (info !== undefined) c.set(leaf(meta, 'transport'), info.transport).set(leaf(meta, 'uws'), info.uws);
+  const cm = findDataChild(meta, undefined, 'cluster') as ContainerMeta | undefined;
+  if (replica !== undefined && cm !== undefined) c.set(cm, buildCluster(cm, replica));
   return c;
 };
 
-export const serverNode = (store: Datastore, module: ModuleMeta, http: HttpStats, streams: () => StreamCounters, runtime: () => RuntimeInfo | undefined = () => undefined): Node => {
+export const serverNode = (store: Datastore, module: ModuleMeta, http: HttpStats, streams: () => StreamCounters, runtime: () => RuntimeInfo | undefined = () => undefined, replica: () => ReplicaStatus | undefined = () => undefined): Node => {
   const server = findDataChild(module, undefined, 'server') as ContainerMeta;
   const statsMeta = findDataChild(server, undefined, 'stats') as ContainerMeta;
   const runtimeMeta = findDataChild(server, undefined, 'runtime') as ContainerMeta;
@@ -57,7 +73,7 @@ export const serverNode = (store: Datastore, module: ModuleMeta, http: HttpStats
     out.child = (r) => {
       if (r.new || r.delete) return child.call(n, r);
       if (r.meta === statsMeta) return new DataContainerNode(buildStats(statsMeta, http, streams()));
-      if (r.meta === runtimeMeta) return new DataContainerNode(buildRuntime(runtimeMeta, runtime()));
+      if (r.meta === runtimeMeta) return new DataContainerNode(buildRuntime(runtimeMeta, runtime(), replica()));
       return child.call(n, r);
     };
     return out;

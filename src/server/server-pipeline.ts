@@ -27,7 +27,7 @@ import type { ServerStore } from './server-store.ts';
 import type { ServerStreams } from './server-streams.ts';
 import { withSystemRoutes } from './system-routes.ts';
 import { withTimeout } from './with-timeout.ts';
-import { withClusterHeaders } from '../cluster/index.ts';
+import { withClusterHeaders } from './with-cluster-headers.ts';
 import { withQuietChallenge, withUrlParameters, type WebOptions } from './web/index.ts';
 
 /** A pipeline stage: the handler of the stages after it in, this stage's handler out. */

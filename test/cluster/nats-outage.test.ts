@@ -16,6 +16,12 @@ const until = async (f: () => Promise<boolean>, ms: number): Promise<boolean> =>
   return false;
 };
 
+/** rxconf-server:server/runtime/cluster of a replica. */
+const stateOf = async (r: Replica): Promise<Record<string, unknown>> => {
+  const got = await send(r.url, 'GET', 'rxconf-server:server/runtime/cluster');
+  return (await got.json() as Record<string, Record<string, unknown>>)['rxconf-server:cluster'] as Record<string, unknown>;
+};
+
 natsTest('NATS down: edits 503 with Retry-After, reads served; NATS back: edits resume without a restart', async (t) => {
   const nats = await startNats();
   const node = nats.nodes[0];
@@ -35,6 +41,8 @@ natsTest('NATS down: edits 503 with Retry-After, reads served; NATS back: edits 
       t.is(read.status, 200, 'reads are served from local state');
     }
     t.is((await send(b.url, 'GET', 'st-store:entry=2')).status, 404, 'the refused edit left nothing');
+    t.like(await stateOf(a), { state: 'disconnected', replica: 'r0' }, 'the runtime state says NATS is unreachable');
+    t.true(Number((await stateOf(a)).unavailable) >= 1, 'and counts the refused edit');
     t.is((await send(a.url, 'GET', 'st-store:entry=2')).status, 404, 'the refused edit was undone where it was made');
     await node?.start();
     const back = await until(async () => {
@@ -49,6 +57,9 @@ natsTest('NATS down: edits 503 with Retry-After, reads served; NATS back: edits 
     const read = await send(a.url, 'GET', 'st-store:entry=1', undefined, { 'rxconf-sequence': seq });
     t.deepEqual(await read.json(), { 'st-store:entry': [{ id: 1, v: 'patched after' }] });
     t.deepEqual(await (await send(b.url, 'GET', 'st-store:entry=3', undefined, { 'rxconf-sequence': seq })).json(), { 'st-store:entry': [{ id: 3, v: 'after' }] });
+    const state = await stateOf(a);
+    t.is(state.state, 'connected');
+    t.true(Number(state['applied-sequence']) >= Number(seq), 'the runtime state names the applied sequence');
   } finally {
     for (const r of replicas) await r.server.close();
     await nats.stop();

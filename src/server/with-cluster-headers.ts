@@ -10,8 +10,8 @@
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { withHeaders } from '../http/with-headers.ts';
-import { errorResponse } from '../server/error-response.ts';
-import type { ClusterBackend } from './cluster-backend.ts';
+import { errorResponse } from './error-response.ts';
+import type { ClusterBackend } from '../cluster/cluster-backend.ts';
 
 export const SEQUENCE_HEADER = 'rxconf-sequence';
 
