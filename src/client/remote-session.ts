@@ -13,7 +13,7 @@ import type { FieldValue } from '../actors/field-value.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import { answerFailure } from './answer-errors.ts';
 import type { ClientTransport } from './client-transport.ts';
-import { resourcePath } from './resource-path.ts';
+import { resourcePath } from '../data/resource-path.ts';
 
 /** How the remote device talks: the transport, where `{+restconf}` is, the mode, the schema. */
 export interface RemoteLink {

@@ -87,7 +87,7 @@ export const streamsHook = (
     stream = key;
     open = changeSource(browser);
     if (rightsOf !== undefined) {
-      const visible = changesFor(rightsOf(r.context), device.schema, browser.module)(browser.changes);
+      const visible = changesFor(rightsOf(r.context), browser.module)(browser.changes);
       key += visible.classKey;
       restricted = visible.classKey !== '';
       open = () => visible.events.pipe(map(changeEvent));

@@ -46,10 +46,11 @@ export const notificationEvent = (
 
 let patchIds = 0;
 
-/** A committed change as RFC 8641 push-change-update (one yang-patch edit); plain: target, operation, value. */
+/** A committed change as RFC 8641 push-change-update (one yang-patch edit); plain: target, operation, value (in the simplified form). */
 export const changeEvent = (c: ChangeEvent): StreamEvent => {
   const id = String((patchIds += 1));
   const value = c.value === undefined ? {} : { value: c.value };
+  const plainValue = c.value === undefined ? {} : { value: c.plainValue ?? c.value };
   return {
     time: new Date(c.time),
     content: once(() => ({
@@ -59,6 +60,6 @@ export const changeEvent = (c: ChangeEvent): StreamEvent => {
         },
       },
     })),
-    plain: once(() => ({ target: c.target, operation: c.operation, ...value })),
+    plain: once(() => ({ target: c.target, operation: c.operation, ...plainValue })),
   };
 };

@@ -64,7 +64,7 @@ for (const persisted of [false, true]) {
     const before = Date.now();
     await s.edit({ value: 3 });
     t.is(events.length, 1);
-    t.like(events[0], { module: 'rt-constraints', target: '/rt-constraints:limits', operation: 'merge', value: { value: 3 } });
+    t.like(events[0], { module: 'rt-constraints', target: '/rt-constraints:limits', operation: 'merge', value: { 'rt-constraints:limits': { value: 3 } } });
     t.true(Date.parse((events[0] as ChangeEvent).time) >= before - 1000);
     sub.unsubscribe();
     await s.edit({ value: 4 });

@@ -132,7 +132,7 @@ test.serial('the change stream reports every committed edit', async (t) => {
   });
   t.is(r.status, 204);
   const [m] = await c.waitFor(1);
-  t.deepEqual(JSON.parse(m?.data ?? '{}'), { target: "/sv-streams:devices/device[id='d2']", operation: 'merge', value: { id: 'd2', status: 'running' } });
+  t.deepEqual(JSON.parse(m?.data ?? '{}'), { target: '/sv-streams:devices/device=d2', operation: 'merge', value: { device: [{ id: 'd2', status: 'running' }] } });
   c.close();
 });
 

@@ -8,6 +8,7 @@ import test from 'ava';
 import {
   changeEvent, compileEventFilter, createEventHub, FILTER_LIMITS, FILTER_MAX_STEPS, filterBudgetFrame, type EventFilter,
 } from '../../src/streams/index.ts';
+import { rootPath } from '../../src/data/data-path.ts';
 import { nestedCount } from '../helpers/stalling-filters.ts';
 import { counted, framesOf, marbleScheduler } from './helpers.ts';
 
@@ -45,8 +46,8 @@ test('an ordinary filter on an ordinary change event answers within its budget',
   const c = compileEventFilter("datastore-changes/yang-patch/edit[operation = 'merge']", ['ietf-yang-push']);
   if (!c.ok) throw new Error(c.message);
   const time = new Date(0).toISOString();
-  t.true(c.filter.test(changeEvent({ module: 'm', time, target: '/m:x', operation: 'merge', value: { x: 1 } })));
-  t.false(c.filter.test(changeEvent({ module: 'm', time, target: '/m:x', operation: 'delete' })));
+  t.true(c.filter.test(changeEvent({ module: 'm', time, target: '/m:x', path: rootPath, operation: 'merge', value: { 'm:x': 1 } })));
+  t.false(c.filter.test(changeEvent({ module: 'm', time, target: '/m:x', path: rootPath, operation: 'delete' })));
 });
 
 test('filters over the size limits are refused, naming the limit; the stalling ones are within them', (t) => {

@@ -14,9 +14,7 @@
  * The edit is answered, and its change published, once it is durable.
  */
 import { DataContainer } from '../../data/data-container.ts';
-import { formatPath } from '../../data/data-path.ts';
 import { AFTER_COMMIT } from '../../store/persistence.ts';
-import { encodeData } from '../../data/json/index.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd } from '../co.ts';
 import type { Device } from '../device.ts';
@@ -26,6 +24,7 @@ import { DatastoreRootNode } from '../nodes/datastore.ts';
 import { keepSignal, type RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
+import { changeOf } from './change-of.ts';
 import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
 import { retryConflicts } from './retry-conflicts.ts';
@@ -41,15 +40,6 @@ export interface EditCommand {
   readonly insert?: InsertAt | undefined;
 }
 
-const plain = (v: unknown): unknown => (typeof v === 'bigint' ? String(v) : Array.isArray(v) ? v.map(plain) : v);
-
-/** The RFC 7951 JSON of what was written (64-bit integers as strings). */
-const changeValue = (input: EditCommand['input']): unknown => {
-  if (input instanceof DataContainer) return encodeData(input, { strict: true });
-  if (typeof input === 'object' && input !== null && 'any' in input) return input.any;
-  return plain(input);
-};
-
 /**
  * The request's context with where storage puts the durability Promise
  * (AFTER_COMMIT): a copy keeping the signal a getter (keepSignal), not an
@@ -64,9 +54,7 @@ export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'oper
   if (cmd.operation === 'delete' && !outcome.existed) return;
   browser.edits += 1;
   if (!browser.changes.observed) return;
-  const target = formatPath({ segments: cmd.steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
-  const value = cmd.operation === 'delete' || cmd.operation === 'move' ? {} : { value: changeValue(cmd.input) };
-  browser.changes.next({ module: browser.module.name, target, operation: cmd.operation, ...value, time: new Date().toISOString() });
+  browser.changes.next(changeOf(browser.module.name, cmd.steps, cmd.operation, cmd.input, new Date().toISOString()));
 };
 
 /** A check the request's context may carry (access control puts it there), run before anything of the edit (validation, hooks); it throws to refuse. */

@@ -3,7 +3,7 @@
  * names where the namespace changes, key values in their canonical text,
  * percent-encoded. The empty path is the datastore ('').
  */
-import type { DataPath } from '../data/data-path.ts';
+import type { DataPath } from './data-path.ts';
 import type { ModuleMeta, SchemaNode } from '../meta/meta.ts';
 import { printApiPath, type ApiPathSegment } from '../parser/expr/index.ts';
 import { encodeString } from '../types/index.ts';
