@@ -6,10 +6,9 @@
  */
 import type { Device } from '../actors/device.ts';
 import type { ChangeEvent } from '../actors/change-event.ts';
-import type { DataNodeMeta } from '../meta/meta.ts';
-import { formatPath } from '../data/data-path.ts';
+import { rootPath } from '../data/data-path.ts';
+import { changeOf } from '../actors/edit/change-of.ts';
 import type { StoredChange } from '../store/change-op.ts';
-import { encodeFieldValue } from '../store/record-value.ts';
 
 const OPERATIONS = { created: 'create', moved: 'move', removed: 'delete', wrote: 'merge' } as const;
 
@@ -22,13 +21,11 @@ export const announceApplied = (device: Device, changes: readonly StoredChange[]
     browser.edits += 1;
     if (!browser.changes.observed) continue;
     if ('image' in change) {
-      browser.changes.next({ module, target: '/', operation: 'replace', time });
+      browser.changes.next(changeOf(module, rootPath, 'replace', undefined, time));
       continue;
     }
     for (const op of change.ops) {
-      const event: ChangeEvent = op.op === 'wrote'
-        ? { module, target: formatPath(op.path), operation: 'merge', value: encodeFieldValue(op.path.segments[op.path.segments.length - 1]?.meta as DataNodeMeta, op.value), time }
-        : { module, target: formatPath(op.path), operation: OPERATIONS[op.op], time };
+      const event: ChangeEvent = changeOf(module, op.path, op.op === 'wrote' ? 'merge' : OPERATIONS[op.op], op.op === 'wrote' ? op.value : undefined, time);
       browser.changes.next(event);
     }
   }

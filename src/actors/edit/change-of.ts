@@ -7,6 +7,7 @@
  * in RFC 8072's examples, for a leaf as for a container.
  */
 import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-container.ts';
+import type { DataPath, PathSegment } from '../../data/data-path.ts';
 import { encodeValue } from '../../data/json/encode-members.ts';
 import { memberLabel } from '../../data/json/member-label.ts';
 import { holderIndex } from '../../data/json/name-index.ts';
@@ -14,8 +15,6 @@ import { resourcePath } from '../../data/resource-path.ts';
 import type { DataNodeMeta } from '../../meta/meta.ts';
 import type { ChangeEvent } from '../change-event.ts';
 import type { FieldValue } from '../field-value.ts';
-import type { TargetStep } from '../navigate.ts';
-import { stepsPath } from './steps-path.ts';
 
 type Input = DataContainer | FieldValue | undefined;
 
@@ -30,14 +29,14 @@ const memberValue = (meta: DataNodeMeta, input: Input): DataValue => {
 const valueObject = (meta: DataNodeMeta, holder: HolderMeta, value: DataValue, strict: boolean): Record<string, unknown> =>
   ({ [memberLabel(meta, undefined, strict, holderIndex(holder))]: encodeValue(meta, value, { strict }) });
 
-export const changeOf = (
-  module: string, steps: readonly TargetStep[], operation: ChangeEvent['operation'], input: Input, time: string,
-): ChangeEvent => {
-  const path = stepsPath(steps);
-  const base = { module, target: resourcePath(path), path, operation, time };
-  if (operation === 'delete' || operation === 'move' || input === undefined) return base;
-  const meta = (steps[steps.length - 1] as TargetStep).meta as DataNodeMeta;
-  const holder = (steps.length > 1 ? (steps[steps.length - 2] as TargetStep).meta : meta.module) as HolderMeta;
+/** The event of a change of `path` (the edited instance: stepsPath of an edit's steps); `input` what was written. */
+export const changeOf = (module: string, path: DataPath, operation: ChangeEvent['operation'], input: Input, time: string): ChangeEvent => {
+  const base = { module, target: path.segments.length === 0 ? '/' : resourcePath(path), path, operation, time };
+  const segments = path.segments;
+  const last = segments[segments.length - 1];
+  if (operation === 'delete' || operation === 'move' || input === undefined || last === undefined) return base;
+  const meta = last.meta as DataNodeMeta;
+  const holder = (segments.length > 1 ? (segments[segments.length - 2] as PathSegment).meta : meta.module) as HolderMeta;
   const value = memberValue(meta, input);
   return { ...base, value: valueObject(meta, holder, value, true), plainValue: valueObject(meta, holder, value, false) };
 };

@@ -25,6 +25,7 @@ import { keepSignal, type RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
 import { changeOf } from './change-of.ts';
+import { stepsPath } from './steps-path.ts';
 import type { InsertAt } from './insert-at.ts';
 import { validateCandidate } from './validate-candidate.ts';
 import { retryConflicts } from './retry-conflicts.ts';
@@ -54,7 +55,7 @@ export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'oper
   if (cmd.operation === 'delete' && !outcome.existed) return;
   browser.edits += 1;
   if (!browser.changes.observed) return;
-  browser.changes.next(changeOf(browser.module.name, cmd.steps, cmd.operation, cmd.input, new Date().toISOString()));
+  browser.changes.next(changeOf(browser.module.name, stepsPath(cmd.steps), cmd.operation, cmd.input, new Date().toISOString()));
 };
 
 /** A check the request's context may carry (access control puts it there), run before anything of the edit (validation, hooks); it throws to refuse. */
