@@ -36,5 +36,5 @@ export const withHostCheck = (inner: Handler, allowed: () => ReadonlySet<string>
   if (host === undefined) return inner(req); // HTTP/1.0 and bare h2 clients: no name to rebind
   const name = hostName(host);
   if (names.has(name) || name.endsWith('.localhost')) return inner(req);
-  return errorResponse(req, 'access-denied', `Host "${name}" is not a name of this server (add it to the allowed hosts)`, { status: 403 });
+  return errorResponse(req, 'access-denied', `Host "${name}" is not a name of this server (add it with --allowed-host, or createServer's allowedHosts)`, { status: 403 });
 };

@@ -55,7 +55,7 @@ export const listenTransport = async (handler: Handler, o: TransportOptions): Pr
     : await listenNode(handler, { ...adapterOptions, http2: transport === 'h2c', ...(o.tls === undefined ? {} : { tls: o.tls }) });
   const host = o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `${transport === 'https' ? 'https' : 'http'}://${host}:${server.port}`;
-  const runtime: RuntimeInfo = { transport, uws: uwsState() };
+  const runtime: RuntimeInfo = { transport, uws: uwsState(), port: server.port, url };
   o.logger.info({ url, transport, uws: runtime.uws, node: process.version }, 'listening');
   return {
     address: { url, host: o.host, port: server.port, transport },

@@ -100,6 +100,7 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
         } finally {
           store.lock?.release();
         }
+        logger.info({ ...(endpoint.listening === undefined ? {} : { url: endpoint.listening.address.url }) }, 'closed');
         await p.accessLog.close();
         // every line written before close() resolves (a pino logger flushes itself)
         await (logger as { flush?: () => void | Promise<void> }).flush?.();

@@ -39,6 +39,9 @@ export const buildStats = (meta: ContainerMeta, http: HttpStats, streams: Stream
 export interface RuntimeInfo {
   readonly transport: 'uws' | 'http1' | 'h2c' | 'https';
   readonly uws: string;
+  /** The port bound and the base URL, once listening. */
+  readonly port?: number;
+  readonly url?: string;
 }
 
 const buildCluster = (meta: ContainerMeta, r: ReplicaStatus): DataContainer =>
@@ -59,6 +62,8 @@ const buildRuntime = (meta: ContainerMeta, info: RuntimeInfo | undefined, replic
   if (info !== undefined) c.set(leaf(meta, 'transport'), info.transport).set(leaf(meta, 'uws'), info.uws);
   const cm = findDataChild(meta, undefined, 'cluster') as ContainerMeta | undefined;
   if (replica !== undefined && cm !== undefined) c.set(cm, buildCluster(cm, replica));
+  if (info?.port !== undefined) c.set(leaf(meta, 'port'), info.port);
+  if (info?.url !== undefined) c.set(leaf(meta, 'url'), info.url);
   return c;
 };
 

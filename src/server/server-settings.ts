@@ -83,3 +83,17 @@ export const applyLimits = (store: Datastore, module: ModuleMeta, limits: Server
     if (value !== undefined) held.set(findDataChild(limitsMeta, undefined, name) as LeafMeta, value);
   }
 };
+
+/** Writes the address and port a server was started with into the rxconf-server `listen` configuration (in memory; persisted with the next edit). */
+export const applyListen = (store: Datastore, module: ModuleMeta, listen: { readonly address?: string; readonly port?: number }): void => {
+  if (listen.address === undefined && listen.port === undefined) return;
+  const serverMeta = findDataChild(module, undefined, 'server') as ContainerMeta;
+  const root = store.root(module);
+  let server = root.get(serverMeta);
+  if (!(server instanceof DataContainer)) root.set(serverMeta, (server = new DataContainer(serverMeta)));
+  const listenMeta = findDataChild(serverMeta, undefined, 'listen') as ContainerMeta;
+  let held = server.get(listenMeta);
+  if (!(held instanceof DataContainer)) server.set(listenMeta, (held = new DataContainer(listenMeta)));
+  if (listen.address !== undefined) held.set(findDataChild(listenMeta, undefined, 'address') as LeafMeta, listen.address);
+  if (listen.port !== undefined) held.set(findDataChild(listenMeta, undefined, 'port') as LeafMeta, listen.port);
+};

@@ -18,11 +18,13 @@ import { applyCallHomeClients } from './call-home/call-home-config.ts';
 import type { CallHomeClient } from './call-home/call-home-options.ts';
 import type { Logger } from './logger.ts';
 import { Nacm, NACM_MODULE, type NacmOptions } from './nacm/nacm.ts';
-import { applyLimits, readSettings, SERVER_MODULE, type ServerLimits, type ServerSettings } from './server-settings.ts';
+import { applyLimits, applyListen, readSettings, SERVER_MODULE, type ServerLimits, type ServerSettings } from './server-settings.ts';
 
 export interface StoreChoice {
   readonly data?: string | false;
   readonly limits?: ServerLimits;
+  readonly host?: string;
+  readonly port?: number;
   readonly auth?: AuthOptions;
   readonly callHome?: readonly CallHomeClient[];
   readonly nacm?: boolean | NacmOptions;
@@ -61,6 +63,7 @@ export class ServerStore {
     const root = this.datastore.root(this.module);
     if (!root.values.has(serverMeta)) root.set(serverMeta, new DataContainer(serverMeta));
     if (o.limits !== undefined) applyLimits(this.datastore, this.module, o.limits);
+    applyListen(this.datastore, this.module, { ...(o.host === undefined ? {} : { address: o.host }), ...(o.port === undefined ? {} : { port: o.port }) });
     if (o.auth !== undefined) applyAuthOptions(this.datastore, this.module, o.auth);
     if (o.callHome !== undefined) applyCallHomeClients(this.datastore, this.module, o.callHome);
     this.#settings = readSettings(this.datastore, this.module);

@@ -4,6 +4,7 @@
  * exposition and CORS — over real sockets where a socket is the point.
  */
 import test from 'ava';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { delay, firstValueFrom, of, Subject } from 'rxjs';
@@ -201,5 +202,37 @@ test('CORS: preflights, allowed origins echoed, cross-origin writes refused unle
     t.is(sameOrigin.status, 204);
   } finally {
     await server.close();
+  }
+});
+
+test('server/listen says the address and port the server was given, runtime the port and URL bound; close() logs a line', async (t) => {
+  const free = await new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+  const logger = captureLogger();
+  const server = hello({ port: free, logger });
+  const { url } = await server.listen();
+  try {
+    const listen = await fetch(`${url}/restconf/data/rxconf-server:server/listen`);
+    t.deepEqual(await listen.json(), { listen: { address: '127.0.0.1', port: free } });
+    const runtime = await (await fetch(`${url}/restconf/data/rxconf-server:server/runtime`)).json() as { runtime: { port: number; url: string } };
+    t.is(runtime.runtime.port, free);
+    t.is(runtime.runtime.url, url);
+  } finally {
+    await server.close();
+  }
+  t.true(logger.lines.some((l) => l.msg === 'closed' && l.fields['url'] === url), 'a log line says the server closed');
+  const any = hello({ port: 0 });
+  const bound = await any.listen();
+  try {
+    const listen = await (await fetch(`${bound.url}/restconf/data/rxconf-server:server/listen/port`)).json();
+    t.deepEqual(listen, { port: 0 }, 'port 0: any free one, as configured');
+    const port = await (await fetch(`${bound.url}/restconf/data/rxconf-server:server/runtime/port`)).json();
+    t.deepEqual(port, { port: bound.port }, 'the one picked');
+  } finally {
+    await any.close();
   }
 });
