@@ -125,7 +125,10 @@ export class ClusterBackend implements StorageBackend {
     });
     this.log = log;
     let last = await log.lastSequence();
-    if (last === 0) {
+    if (last > 0) {
+      // The stream's data replaces the seed and the options written over it: every replica holds the log's data only.
+      for (const root of this.live.roots.values()) root.values.clear();
+    } else {
       const images: string[] = [];
       for (const [, root] of this.live.roots) {
         if (root.values.size === 0) continue;
@@ -134,6 +137,7 @@ export class ClusterBackend implements StorageBackend {
       if (images.length > 0) {
         const r = await log.publish(encoder.encode(`[${images.join(',')}]`), randomUUID(), 0);
         if (r !== 'conflict') this.applied = r.seq;
+        else for (const root of this.live.roots.values()) root.values.clear(); // another replica seeded first: its data it is
       }
       last = await log.lastSequence();
     }
