@@ -11,6 +11,7 @@ import type { SchemaContext } from '../meta/meta.ts';
 import type { DynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
 import { withAccessLog, type AccessLog, type AccessLogOptions } from './access-log.ts';
 import { withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { withCacheControl } from './cache-control.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
 import { withHostCheck } from './host-check.ts';
@@ -71,6 +72,7 @@ export interface Stage {
 const metricsOn = (p: PipelineParts): boolean => p.o.metrics !== false;
 
 export const PIPELINE: readonly Stage[] = [
+  { name: 'cache-control', use: () => withCacheControl },
   // a file of its own is written also when the server's logger is off
   { name: 'access-log', use: (p) => (p.o.logger === false && p.accessLog.logger === p.logger ? undefined : (next) => withAccessLog(next, p.accessLog.logger, () => p.o.accessLog !== false || p.store.settings.debug, p.accessLog.fields)) },
   { name: 'request-metrics', use: (p) => (metricsOn(p) ? (next) => p.requestMetrics.wrap(next) : undefined) },

@@ -41,5 +41,6 @@ export const schemaResource = (schema: SchemaContext, req: CoreRequest): CoreRes
   if (!ref.ok) return protocolError(req, 'invalid-value', `bad module reference in ${req.path}: ${ref.message}`);
   const source = findSource(schema, ref.value);
   if (source === undefined) return protocolError(req, 'invalid-value', `no module or submodule ${ref.value} is served`, 404);
-  return { status: 200, headers: { 'content-type': 'application/yang' }, body: method === 'HEAD' ? undefined : source };
+  // a module's source changes only with the modules the server is started with: kept an hour, per user (it may sit behind authentication)
+  return { status: 200, headers: { 'content-type': 'application/yang', 'cache-control': 'private, max-age=3600' }, body: method === 'HEAD' ? undefined : source };
 };
