@@ -3,7 +3,8 @@ import { Subject } from 'rxjs';
 import { rootPath } from '../data/data-path.ts';
 import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import type { Node } from './node.ts';
-import { emptyContext, keepSignal, type RequestContext } from './request-context.ts';
+import { emptyContext, type RequestContext } from './request-context.ts';
+import { extendContext } from './request-scope.ts';
 import type { ChangeEvent } from './change-event.ts';
 import { Holdings } from './holdings.ts';
 import { Mailbox } from './edit/mailbox.ts';
@@ -30,7 +31,7 @@ export class Browser {
   /** The root selection of a new request. */
   root(context: RequestContext = emptyContext): Selection {
     const node = this.makeRoot(context);
-    const ctx = node.context === undefined ? context : keepSignal(context, { ...context, ...node.context({ selection: undefined as never, path: rootPath }) });
+    const ctx = node.context === undefined ? context : extendContext(context, { ...context, ...node.context({ selection: undefined as never, path: rootPath }) });
     return new Selection(this, node, this.module, rootPath, undefined, ctx);
   }
 }

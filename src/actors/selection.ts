@@ -9,7 +9,8 @@ import type { DataPath } from '../data/data-path.ts';
 import type { YangValue } from '../types/value.ts';
 import type { Browser } from './browser.ts';
 import type { Node } from './node.ts';
-import { keepSignal, type RequestContext } from './request-context.ts';
+import type { RequestContext } from './request-context.ts';
+import { extendContext } from './request-scope.ts';
 
 /** What a selection can stand for: the module root, a container, a list entry, or an operation/notification body. */
 export type SelectionMeta = ModuleMeta | ContainerMeta | ListMeta | IoMeta | NotificationMeta | OperationMeta;
@@ -29,7 +30,7 @@ export class Selection {
   /** A selection below this one, in the same request. */
   select(node: Node, meta: SelectionMeta, path: DataPath, key?: readonly YangValue[]): Selection {
     const base = { selection: this, path };
-    const context = node.context === undefined ? this.context : keepSignal(this.context, node.context(base));
+    const context = node.context === undefined ? this.context : extendContext(this.context, node.context(base));
     return new Selection(this.browser, node, meta, path, this, context, key);
   }
 

@@ -10,7 +10,7 @@
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { withHeaders } from '../http/with-headers.ts';
-import { identityOf } from './auth/authenticate.ts';
+import { authenticatedAs } from './auth/authenticate.ts';
 import { fileLogSink } from './log-sink.ts';
 import { jsonLogger, type Logger } from './logger.ts';
 
@@ -99,7 +99,7 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         bytes,
         remote: remote ? req.remoteAddress : '',
-        user: identityOf(req)?.user,
+        user: authenticatedAs(req)?.user,
       };
       if (gone) line.clientGone = true;
       if (bytes === undefined) line.stream = true;

@@ -7,7 +7,7 @@
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { withHeaders } from '../http/with-headers.ts';
-import { errorResponse } from './error-response.ts';
+import { requestError } from './request-error.ts';
 
 export interface CorsOptions {
   /** Origins allowed (`https://ui.example:8443`), or '*' for any. Default: none. */
@@ -49,7 +49,7 @@ export const withCors = (inner: Handler, options: CorsOptions = { origins: [] })
     const preflight = req.method === 'OPTIONS' && req.headers.has('access-control-request-method');
     if (!allows(origin)) {
       if (preflight || !READS.has(req.method)) {
-        return errorResponse(req, 'access-denied', `origin ${origin} may not ${preflight ? 'send requests to' : 'change'} this server (CORS)`, { status: 403 });
+        return requestError(req, 'access-denied', `origin ${origin} may not ${preflight ? 'send requests to' : 'change'} this server (CORS)`, { status: 403 });
       }
       return inner(req);
     }

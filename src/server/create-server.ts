@@ -19,7 +19,7 @@ import { SUBSCRIBED_NOTIFICATIONS } from '../streams/subscriptions/state-notific
 import type { TlsFiles } from '../http/adapters/node-adapter.ts';
 import type { RootOverride, AppContext } from './app-context.ts';
 import type { AuthOptions } from './auth/authenticate.ts';
-import { identityOf } from './auth/authenticate.ts';
+import { authenticatedAs } from './auth/authenticate.ts';
 import { accessLogOf, type AccessLogOptions } from './access-log.ts';
 import { readCallHomeClients } from './call-home/call-home-config.ts';
 import type { CallHomeClient } from './call-home/call-home-options.ts';
@@ -163,7 +163,7 @@ const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store
   const subscriptionState: { root?: () => Node } = {};
   const device = buildDevice(o, schema, store, streams, endpoint, stats, new Map([[SUBSCRIBED_NOTIFICATIONS, subscriptionState]]));
   const inFlight = new InFlight();
-  const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrl, closing: inFlight.closing, ownerOf: (req) => identityOf(req)?.user, nacm: store.nacm !== undefined });
+  const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrl, closing: inFlight.closing, ownerOf: (req) => authenticatedAs(req)?.user, nacm: store.nacm !== undefined });
   for (const [meta, handler] of subscriptions?.operations ?? []) device.handlers.operations.set(meta, handler);
   if (subscriptions !== undefined) {
     subscriptionState.root = subscriptions.root;

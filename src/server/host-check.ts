@@ -6,7 +6,7 @@
  * only when names are configured.
  */
 import type { CoreRequest, Handler } from '../http/exchange.ts';
-import { errorResponse } from './error-response.ts';
+import { requestError } from './request-error.ts';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
@@ -36,5 +36,5 @@ export const withHostCheck = (inner: Handler, allowed: () => ReadonlySet<string>
   if (host === undefined) return inner(req); // HTTP/1.0 and bare h2 clients: no name to rebind
   const name = hostName(host);
   if (names.has(name) || name.endsWith('.localhost')) return inner(req);
-  return errorResponse(req, 'access-denied', `Host "${name}" is not a name of this server (add it with --allowed-host, or createServer's allowedHosts)`, { status: 403 });
+  return requestError(req, 'access-denied', `Host "${name}" is not a name of this server (add it with --allowed-host, or createServer's allowedHosts)`, { status: 403 });
 };

@@ -2,7 +2,7 @@
 import type { Browser } from '../actors/browser.ts';
 import type { Handler } from '../http/exchange.ts';
 import type { StreamCounters } from '../streams/index.ts';
-import { errorResponse } from './error-response.ts';
+import { requestError } from './request-error.ts';
 import { moduleFamilies } from './module-metrics.ts';
 import { formatFamilies, type Family } from './prometheus-text.ts';
 import type { RequestMetrics } from './request-metrics.ts';
@@ -32,7 +32,7 @@ const serverFamilies = (s: MetricsSources): Family[] => {
 export const withMetrics = (inner: Handler, s: MetricsSources): Handler => (req) => {
   if (req.path !== s.path) return inner(req);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    return errorResponse(req, 'operation-not-supported', `${s.path} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
+    return requestError(req, 'operation-not-supported', `${s.path} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
   }
   return (async () => {
     const families = serverFamilies(s);

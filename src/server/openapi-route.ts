@@ -6,7 +6,7 @@
 import type { Handler } from '../http/exchange.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import { openapiDocument, type OpenapiOptions } from '../openapi/openapi-document.ts';
-import { errorResponse } from './error-response.ts';
+import { requestError } from './request-error.ts';
 
 export const OPENAPI_PATH = '/restconf/openapi.json';
 
@@ -15,7 +15,7 @@ export const withOpenapi = (inner: Handler, schema: SchemaContext, options: Open
   return (req) => {
     if (req.path !== OPENAPI_PATH) return inner(req);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return errorResponse(req, 'operation-not-supported', `${OPENAPI_PATH} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
+      return requestError(req, 'operation-not-supported', `${OPENAPI_PATH} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
     }
     text ??= JSON.stringify(openapiDocument(schema, options));
     return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' }, body: req.method === 'HEAD' ? undefined : text };

@@ -1,16 +1,19 @@
 /**
  * Assembly step 5, the RESTCONF core for the device: event streams by the
- * hub, NACM's access checks, the application's filters, the settings'
- * node-count limit. Made again when the settings change or the server
+ * hub, each request's scope (the identity authentication gave it, then
+ * NACM's decisions), NACM's access checks, the application's filters, the
+ * settings' node-count limit. Made again when the settings change or the server
  * binds (`rebuild`); `handle` always answers with the current one.
  */
-import { createRestconfCore, type RequestFilter } from '../http/core/index.ts';
+import { createScopedCore } from '../http/core/create-restconf-core.ts';
+import type { RequestFilter, ScopeStage } from '../http/core/core-options.ts';
+import { identify } from '../actors/request-scope.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import type { Handler } from '../http/exchange.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Logger } from './logger.ts';
-import { identityFilter } from './auth/authenticate.ts';
+import { authenticatedAs } from './auth/authenticate.ts';
 import type { AccessOperation } from './nacm/nacm-config.ts';
 import type { ServerDevice } from './server-device.ts';
 import type { ServerStore } from './server-store.ts';
@@ -35,12 +38,18 @@ export class ServerCore {
 export const serverCore = (store: ServerStore, parts: ServerDevice, streams: ServerStreams, inFlight: InFlight, filters: readonly RequestFilter[], logger: Logger): ServerCore => {
   const { nacm } = store;
   const { device, handlers } = parts;
-  return new ServerCore(() => createRestconfCore({
+  const decide = nacm?.decisionFor(device);
+  const prepare: ScopeStage = (req, scope) => {
+    const identity = authenticatedAs(req);
+    if (identity !== undefined) identify(scope, identity);
+    decide?.(req, scope);
+  };
+  return new ServerCore(() => createScopedCore({
     device,
     streams: streamsHook(device, streams.hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, streams.replay),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
     maxNodeCount: store.settings.maxNodeCount,
-    filters: [nacm === undefined ? identityFilter : nacm.filterFor(device, identityFilter), ...filters],
+    filters,
     onError: (e) => logger.error({ err: e }, 'request failed'),
-  }));
+  }, prepare));
 };

@@ -15,7 +15,7 @@ import { canNotify } from './app-handlers.ts';
 import { restconfError, type RestconfError } from '../errors/index.ts';
 import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
-import { errorBody } from '../http/core/index.ts';
+import { errorAnswer } from '../http/core/index.ts';
 import {
   changeEvent, changeSource, compileEventFilter, eventStreamResponse, failOnClosing, notificationSource, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
 } from '../streams/index.ts';
@@ -24,11 +24,8 @@ let replays = 0;
 
 const CHANGES = /^\/?([A-Za-z_][A-Za-z0-9_.-]*)\/changes\/?$/;
 
-const refuse = (r: StreamRequest, errors: RestconfError[], status: number): CoreResponse => ({
-  status,
-  headers: { 'content-type': r.mediaType },
-  body: errorBody(errors, r.strict),
-});
+/** The answer refusing a stream: the error's tag (and the status it allows) decides the status. */
+const refuse = (r: StreamRequest, errors: RestconfError[]): CoreResponse => errorAnswer(errors, { strict: r.strict, mediaType: r.mediaType });
 
 /**
  * `closing` ends every stream's source when the server closes; `rightsOf`
@@ -47,14 +44,14 @@ export const streamsHook = (
   replay?: ReplayLog,
 ) => async (r: StreamRequest): Promise<CoreResponse> => {
   const window = replayWindow(r.params.get('start-time'), r.params.get('stop-time'), Date.now());
-  if (typeof window === 'string') return refuse(r, [restconfError('invalid-value', window, { type: 'protocol' })], 400);
+  if (typeof window === 'string') return refuse(r, [restconfError('invalid-value', window, { type: 'protocol', status: 400 })]);
   let stream: string | undefined;
   let restricted = false;
   const text = r.params.get('filter');
   let filter;
   if (text !== undefined) {
     const c = compileEventFilter(text, device.modules);
-    if (!c.ok) return refuse(r, [restconfError('invalid-value', c.message, { type: 'protocol' })], 400);
+    if (!c.ok) return refuse(r, [restconfError('invalid-value', c.message, { type: 'protocol', status: 400 })]);
     filter = c.filter;
   }
   let key: string;
@@ -64,7 +61,7 @@ export const streamsHook = (
     const root = browser.root(r.context);
     const parent = await runToEnd(navigate(root, steps)).finally(() => root.node.release?.());
     const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
-    if (parent === undefined) return refuse(r, [restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path })], 404);
+    if (parent === undefined) return refuse(r, [restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
     const meta = steps[steps.length - 1]?.meta as NotificationMeta;
     key = path;
     if (steps.length === 1) stream = `${browser.module.name}:${meta.name}`;
@@ -73,7 +70,7 @@ export const streamsHook = (
     if (rightsOf !== undefined) {
       const dataPath = { segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) };
       const access = notificationAccess(rightsOf(r.context), steps[steps.length - 1]?.meta as NotificationMeta, dataPath);
-      if (!access.allowed) return refuse(r, [restconfError('access-denied', `access denied: read of ${path}`, { path })], 403);
+      if (!access.allowed) return refuse(r, [restconfError('access-denied', `access denied: read of ${path}`, { path, status: 403 })]);
       key += access.classKey;
       restricted = access.classKey !== '';
     }
@@ -81,7 +78,7 @@ export const streamsHook = (
     const m = CHANGES.exec(r.path);
     const browser = m === null ? undefined : device.browser(m[1] ?? '');
     if (browser === undefined) {
-      return refuse(r, [restconfError('invalid-value', `no event stream at ${r.path}: streams are notification paths and {module}/changes`, { type: 'protocol' })], 404);
+      return refuse(r, [restconfError('invalid-value', `no event stream at ${r.path}: streams are notification paths and {module}/changes`, { type: 'protocol', status: 404 })]);
     }
     key = `${browser.module.name}/changes`;
     stream = key;
@@ -96,7 +93,7 @@ export const streamsHook = (
   if (window !== undefined) {
     // a client NACM shows only part of the events replays nothing: the log keeps them whole
     const replayed = stream === undefined || restricted ? undefined : replay?.replay(stream, window);
-    if (replayed === undefined) return refuse(r, [restconfError('invalid-value', restricted ? `start-time: replay of ${r.path} is not open to a client NACM shows part of its events` : `start-time: ${r.path} keeps no replay log`, { type: 'protocol' })], 400);
+    if (replayed === undefined) return refuse(r, [restconfError('invalid-value', restricted ? `start-time: replay of ${r.path} is not open to a client NACM shows part of its events` : `start-time: ${r.path} keeps no replay log`, { type: 'protocol', status: 400 })]);
     key = `${key} replay ${(replays += 1)}`;
     open = () => replayed;
   }

@@ -10,7 +10,7 @@
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { withHeaders } from '../http/with-headers.ts';
-import { errorResponse } from './error-response.ts';
+import { requestError } from './request-error.ts';
 import type { ClusterBackend } from '../cluster/cluster-backend.ts';
 
 export const SEQUENCE_HEADER = 'rxconf-sequence';
@@ -27,7 +27,7 @@ export const withClusterHeaders = (inner: Handler, backend: ClusterBackend, maxW
   const named = req.headers.get(SEQUENCE_HEADER);
   const seq = named === undefined ? NaN : Number(named);
   if (named !== undefined && (!Number.isSafeInteger(seq) || seq < 0)) {
-    return errorResponse(req, 'invalid-value', `${SEQUENCE_HEADER} must be a commit log sequence (a non-negative integer), not "${named}"`);
+    return requestError(req, 'invalid-value', `${SEQUENCE_HEADER} must be a commit log sequence (a non-negative integer), not "${named}"`);
   }
   const serve = (): CoreResponse | Promise<CoreResponse> => {
     const res = inner(req);
@@ -41,7 +41,7 @@ export const withClusterHeaders = (inner: Handler, backend: ClusterBackend, maxW
   return Promise.race([backend.waitFor(seq), late]).then((r) => {
     clearTimeout(timer);
     if (r === 'late') {
-      return errorResponse(req, 'resource-denied', `this replica has not yet applied sequence ${seq} of the commit log (it is at ${backend.applied})`, { status: 503, headers: { 'retry-after': '1' } });
+      return requestError(req, 'resource-denied', `this replica has not yet applied sequence ${seq} of the commit log (it is at ${backend.applied})`, { status: 503, headers: { 'retry-after': '1' } });
     }
     return serve();
   });

@@ -6,9 +6,8 @@
  * an answer that comes after the time-out was answered is ended unread, so
  * that its read stops and releases its nodes.
  */
-import { restconfError } from '../errors/index.ts';
-import { errorBody, PLAIN_JSON, requestIsStrict, YANG_JSON } from '../http/core/index.ts';
 import type { CoreResponse, Handler } from '../http/exchange.ts';
+import { requestError } from './request-error.ts';
 
 /** A streamed answer nobody will read: its producer is told to stop (the read ends and releases its nodes). */
 const discard = (r: CoreResponse): void => {
@@ -26,13 +25,7 @@ export const withTimeout = (handler: Handler, limitMs: () => number): Handler =>
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      const strict = requestIsStrict(req);
-      const error = restconfError('operation-failed', `no answer within ${ms} ms (rxconf-server:server/limits/request-timeout-ms)`, { type: 'application' });
-      resolve({
-        status: 500,
-        headers: { 'content-type': strict ? YANG_JSON : PLAIN_JSON },
-        body: errorBody([error], strict),
-      });
+      resolve(requestError(req, 'operation-failed', `no answer within ${ms} ms (rxconf-server:server/limits/request-timeout-ms)`, { type: 'application' }));
     }, ms);
     answer.then(
       (r) => {

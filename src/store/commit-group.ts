@@ -4,7 +4,9 @@
  * together once the last has ended: one append per datastore, which the
  * journal writes as one record, so a crash keeps all of the transaction
  * or none of it. While a group holds a datastore's changes, that datastore
- * counts the edits as still open (no snapshot is taken between them).
+ * counts the edits as still open (no snapshot is taken between them). The
+ * module roots of a transaction find the group in the request's scope
+ * (withAfterCommit, commitGroupOf: src/actors/request-scope.ts).
  */
 import type { StoredChange } from './change-op.ts';
 
@@ -13,9 +15,6 @@ export interface GroupStore {
   /** Stores the changes of `held` committed module edits as one transaction; resolves once durable (`refused`: see StorageBackend.append). */
   storeGroup(changes: readonly StoredChange[], held: number, refused?: () => void): Promise<void>;
 }
-
-/** Context key: the CommitGroup the module roots of a transaction hand their committed changes to. */
-export const COMMIT_GROUP = 'rxconf.commitGroup';
 
 export class CommitGroup {
   private readonly held = new Map<GroupStore, { changes: StoredChange[]; edits: number; undo: (() => void)[] }>();

@@ -6,7 +6,7 @@
  *
  * Group commit across edits of one module needs the module's mailbox to
  * take the next edit while the previous one is being made durable: a caller
- * that puts an array under AFTER_COMMIT in the edit's context gets the
+ * that gives an array in the edit's scope (withAfterCommit) gets the
  * durability Promise pushed there (endEdit then answers at once), and
  * acknowledges the edit once it resolves.
  */
@@ -14,12 +14,10 @@ import type { DataContainer } from '../data/data-container.ts';
 import type { ModuleMeta } from '../meta/meta.ts';
 import type { EditRequest } from '../actors/requests.ts';
 import type { StoredChange } from './change-op.ts';
+import { afterCommitOf, commitGroupOf } from '../actors/request-scope.ts';
 import { ChangeRecorder } from './change-recorder.ts';
-import { COMMIT_GROUP, CommitGroup, type GroupStore } from './commit-group.ts';
+import { CommitGroup, type GroupStore } from './commit-group.ts';
 import type { LiveState, StorageBackend, StorageFactory } from './storage-backend.ts';
-
-/** Context key: an array the durability Promise of a committed edit is pushed to (see above). */
-export const AFTER_COMMIT = 'rxconf.afterCommit';
 
 export class Persistence implements LiveState, GroupStore {
   private readonly recorders = new Map<string, ChangeRecorder>();
@@ -63,17 +61,17 @@ export class Persistence implements LiveState, GroupStore {
   /**
    * The edit began with `began` ended: stored when committed, dropped when
    * it failed. The durability Promise goes to `after` when given, else to
-   * the array under AFTER_COMMIT in the edit's context, if any (and then
+   * the array the edit's scope names (withAfterCommit), if any (and then
    * undefined is answered).
    */
-  ended(module: ModuleMeta, r: EditRequest, after: unknown = r.selection?.context?.[AFTER_COMMIT], refused?: () => void): Promise<void> | undefined {
+  ended(module: ModuleMeta, r: EditRequest, after: Promise<void>[] | undefined = afterCommitOf(r.selection?.context), refused?: () => void): Promise<void> | undefined {
     const recorder = this.recorder(module);
     let durable: Promise<void> | undefined;
     if (r.failure !== undefined) {
       recorder.discard();
     } else {
       const change = this.change(module, recorder);
-      const group = r.selection?.context?.[COMMIT_GROUP];
+      const group = commitGroupOf(r.selection?.context);
       if (group instanceof CommitGroup) {
         group.hold(this, change, refused); // still open until the group is stored
         return undefined;
@@ -83,7 +81,7 @@ export class Persistence implements LiveState, GroupStore {
     }
     this.leave(1);
     if (durable === undefined) return undefined;
-    if (!Array.isArray(after)) return durable;
+    if (after === undefined) return durable;
     after.push(durable);
     return undefined;
   }

@@ -15,7 +15,7 @@ import { Browser } from '../../src/actors/browser.ts';
 import { Device } from '../../src/actors/device.ts';
 import type { Node } from '../../src/actors/node.ts';
 import { Datastore } from '../../src/actors/nodes/datastore.ts';
-import type { RequestContext } from '../../src/actors/request-context.ts';
+import { editAuthorizerOf, identify, isReading, readTargetOf, RequestScope } from '../../src/actors/request-scope.ts';
 import type { CoreRequest } from '../../src/http/exchange.ts';
 import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
 import type { ModuleMeta } from '../../src/meta/meta.ts';
@@ -23,7 +23,6 @@ import { silentLogger } from '../../src/server/logger.ts';
 import { Nacm } from '../../src/server/nacm/nacm.ts';
 import { ownYangDir } from '../../src/server/own-yang.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
-import { restconfError, RestconfFailure } from '../../src/errors/index.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'create-server');
 
@@ -43,6 +42,14 @@ const RULES = {
   ],
 };
 
+/** A request's scope as the core makes it: the identity, then NACM's decision. */
+const scopeOf = (decide: ReturnType<Nacm['decisionFor']>, user: string | undefined, req: CoreRequest, roles?: string[]): RequestScope => {
+  const scope = new RequestScope(req);
+  if (user !== undefined) identify(scope, { user, groups: roles ?? [], method: 'basic' });
+  decide(req, scope);
+  return scope;
+};
+
 const setUp = (rules: unknown): { fast: (user: string | undefined, path: string, method?: string, roles?: string[]) => boolean; nacm: Nacm; module: ModuleMeta; datastore: Datastore; device: Device } => {
   const r = compileSchema({ searchPath: [yang, ownYangDir()], modules: [{ name: 'cs-nacm' }, { name: 'ietf-netconf-acm' }] });
   if (!r.ok) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
@@ -59,12 +66,10 @@ const setUp = (rules: unknown): { fast: (user: string | undefined, path: string,
   const device = new Device(schema);
   for (const m of [module, acm]) device.add(new Browser(m, schema, () => datastore.node(m)));
   const nacm = new Nacm(datastore, acm, {}, silentLogger);
-  const filter = nacm.filterFor(device);
+  const decide = nacm.decisionFor(device);
   const fast = (user: string | undefined, path: string, method = 'GET', roles?: string[]): boolean => {
-    const answer = filter({ method, path: `/restconf/data/${path}` } as CoreRequest, {}) as RequestContext;
-    const context: RequestContext = { ...answer, ...(user === undefined ? {} : { user }), ...(roles === undefined ? {} : { roles }) };
     const node: Node = datastore.node(module);
-    return nacm.guardRoot(node, module, context) === node;
+    return nacm.guardRoot(node, module, scopeOf(decide, user, { method, path: `/restconf/data/${path}` } as CoreRequest, roles)) === node;
   };
   return { fast, nacm, module, datastore, device };
 };
@@ -117,13 +122,16 @@ test('only reads of a data node: writes, module roots, the datastore, unknown pa
   t.false(fast('bob', 'cs-nacm:system/no-such-leaf'));
   t.false(fast('bob', 'cs-nacm:system/hostname/below'));
   const acm = device.browser('ietf-netconf-acm')?.module as ModuleMeta;
-  const context = { ...nacm.filterFor(device)({ method: 'GET', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest, {}) as RequestContext, user: 'bob' };
+  const context = scopeOf(nacm.decisionFor(device), 'bob', { method: 'GET', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest);
   const other = datastore.node(acm);
   t.not(nacm.guardRoot(other, acm, context), other, 'the target names its module: another module\'s root stays guarded');
   const node = datastore.node(module);
   t.is(nacm.guardRoot(node, module, context), node);
-  const forged = { ...context, 'rxconf.nacmReadTarget': { meta: findDataChild(findDataChild(module, undefined, 'system') as never, undefined, 'hostname'), module } };
-  t.not(nacm.guardRoot(node, module, forged), node, 'a target the filter did not make is not taken');
+  const target = { meta: findDataChild(findDataChild(module, undefined, 'system') as never, undefined, 'hostname'), module };
+  const forged = { ...context, 'rxconf.nacmReadTarget': target, 'rxconf.reading': true, user: 'bob', roles: ['ops'] };
+  t.not(nacm.guardRoot(node, module, forged), node, 'a copy of the scope carries no decision and no identity');
+  const spread = scopeOf(nacm.decisionFor(device), 'bob', { method: 'PATCH', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest);
+  t.not(nacm.guardRoot(node, module, Object.assign(spread, { 'rxconf.nacmReadTarget': target, 'rxconf.reading': true })), node, 'values named like the old keys decide nothing');
 });
 
 test('read-default deny with a permit rule for a subtree; an earlier permit of a child under a later deny of its parent', (t) => {
@@ -170,22 +178,16 @@ const writeRules = (rules: unknown): string => {
   return file;
 };
 
-test('with the identity filter before it, one answer: the identity and NACM\'s context together; errors stay errors', async (t) => {
+test('NACM\'s decision lives in the scope, not in the context\'s values: a read names its target, a write carries the edit check', (t) => {
   const { nacm, device } = setUp(RULES);
-  const request = { method: 'GET', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest;
-  const write = { method: 'PATCH', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest;
-  const identity = Object.freeze({ user: 'bob', roles: Object.freeze(['x']) });
-  const joined = nacm.filterFor(device, () => identity);
-  const a = joined(request, {}) as RequestContext;
-  t.like(a, { user: 'bob', 'rxconf.reading': true });
-  t.truthy(a['rxconf.nacmReadTarget']);
-  t.is(joined(request, {}), a, 'made once per pair of answers');
-  t.like(joined(write, {}) as RequestContext, { user: 'bob', 'rxconf.reading': false });
-  t.like(nacm.filterFor(device, () => undefined)(request, {}) as RequestContext, { 'rxconf.reading': true });
-  t.like(nacm.filterFor(device, () => ({ user: 'fresh' }))(request, {}) as RequestContext, { user: 'fresh', 'rxconf.reading': true });
-  t.like(await nacm.filterFor(device, async () => identity)(request, {}) as RequestContext, { user: 'bob', 'rxconf.reading': true });
-  const failure = new RestconfFailure([restconfError('access-denied', 'no', { status: 401 })]);
-  t.is(nacm.filterFor(device, () => failure)(request, {}), failure);
-  const error = restconfError('access-denied', 'no');
-  t.like(nacm.filterFor(device, () => error)(request, {}) as object, { tag: 'access-denied', message: 'no', type: error.type });
+  const decide = nacm.decisionFor(device);
+  const read = scopeOf(decide, 'bob', { method: 'GET', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest);
+  const write = scopeOf(decide, 'bob', { method: 'PATCH', path: '/restconf/data/cs-nacm:system/hostname' } as CoreRequest);
+  t.true(isReading(read));
+  t.truthy(readTargetOf(read));
+  t.false(isReading(write));
+  t.is(typeof editAuthorizerOf(write), 'function');
+  t.is(editAuthorizerOf(read), undefined);
+  t.deepEqual(Object.keys(read).sort(), ['authenticatedBy', 'roles', 'user'], 'the context\'s values are the identity\'s only');
+  t.is(nacm.rightsFor({ user: 'alice', roles: ['admin'] }), nacm.rightsFor({}), 'a plain context\'s user is nobody to NACM');
 });

@@ -8,20 +8,21 @@
  * once and validated in place before it ends (validate-in-place.ts).
  *
  * Storage that makes edits durable (the embedded datastore's journal) hands
- * the edit's durability Promise back through AFTER_COMMIT in the context
+ * the edit's durability Promise back through the request's scope
+ * (withAfterCommit, request-scope.ts)
  * instead of holding the module's mailbox while it syncs: the next edit is
  * validated and applied meanwhile, and one sync covers both (group commit).
  * The edit is answered, and its change published, once it is durable.
  */
 import { DataContainer } from '../../data/data-container.ts';
-import { AFTER_COMMIT } from '../../store/persistence.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd } from '../co.ts';
 import type { Device } from '../device.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { TargetStep } from '../navigate.ts';
 import { DatastoreRootNode } from '../nodes/datastore.ts';
-import { keepSignal, type RequestContext } from '../request-context.ts';
+import type { RequestContext } from '../request-context.ts';
+import { editAuthorizerOf, withAfterCommit } from '../request-scope.ts';
 import { Selection } from '../selection.ts';
 import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
 import { changeOf } from './change-of.ts';
@@ -43,12 +44,13 @@ export interface EditCommand {
 
 /**
  * The request's context with where storage puts the durability Promise
- * (AFTER_COMMIT): a copy keeping the signal a getter (keepSignal), not an
+ * (withAfterCommit): a copy keeping the signal a getter and the scope's
+ * decisions, not an
  * object whose prototype is the request's context — V8 turns every object
  * used as a prototype into a prototype map, a few microseconds per edit.
  */
 export const storageContext = (context: RequestContext, durable: Promise<void>[]): RequestContext =>
-  keepSignal(context, { ...context, [AFTER_COMMIT]: durable });
+  withAfterCommit(context, durable);
 
 /** Counts the committed change and tells subscribers; the event is built only when someone subscribes. */
 export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'operation' | 'input'>, outcome: EditOutcome): void => {
@@ -58,9 +60,8 @@ export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'oper
   browser.changes.next(changeOf(browser.module.name, stepsPath(cmd.steps), cmd.operation, cmd.input, new Date().toISOString()));
 };
 
-/** A check the request's context may carry (access control puts it there), run before anything of the edit (validation, hooks); it throws to refuse. */
-export const AUTHORIZE_EDIT = 'rxconf.authorizeEdit';
-export type AuthorizeEdit = (browser: Browser, cmd: EditCommand) => void | Promise<void>;
+/** A check the request's scope may carry (access control puts it there), run before anything of the edit (validation, hooks); it throws to refuse. */
+export type { AuthorizeEdit } from '../request-scope.ts';
 
 /** The edit as one transaction (made again when a replicated store refuses it: retry-conflicts.ts). */
 export const commitEdit = (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> =>
@@ -69,7 +70,7 @@ export const commitEdit = (device: Device, browser: Browser, cmd: EditCommand): 
 const commitOnce = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
   const outcome = await browser.mailbox.run(async () => {
-    const authorize = cmd.context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;
+    const authorize = editAuthorizerOf(cmd.context);
     if (authorize !== undefined) await authorize(browser, cmd);
     const root = browser.root(cmd.context);
     try {

@@ -24,12 +24,12 @@ import type { Browser } from '../browser.ts';
 import { runToEnd, type Co } from '../co.ts';
 import type { Device } from '../device.ts';
 import type { Node } from '../node.ts';
-import { COMMIT_GROUP, CommitGroup } from '../../store/commit-group.ts';
-import { AFTER_COMMIT } from '../../store/persistence.ts';
-import { keepSignal, type RequestContext } from '../request-context.ts';
+import { CommitGroup } from '../../store/commit-group.ts';
+import type { RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { applyEdit, type EditOutcome } from './apply-edit.ts';
-import { AUTHORIZE_EDIT, publish, type AuthorizeEdit } from './commit-edit.ts';
+import { publish } from './commit-edit.ts';
+import { editAuthorizerOf, withAfterCommit } from '../request-scope.ts';
 import { editWithHooks, NONE } from './edit-hooks.ts';
 import { retryConflicts } from './retry-conflicts.ts';
 import { EditFailure, validateEdits, type PlannedEdit } from './validate-candidate.ts';
@@ -39,7 +39,7 @@ import { EditFailure, validateEdits, type PlannedEdit } from './validate-candida
  * their changes to `group`, stored as one, whose durability Promise goes to `durable`.
  */
 const groupContext = (context: RequestContext, durable: Promise<void>[], group: CommitGroup): RequestContext =>
-  keepSignal(context, { ...context, [AFTER_COMMIT]: durable, [COMMIT_GROUP]: group });
+  withAfterCommit(context, durable, group);
 
 const inMailboxes = <T>(browsers: readonly Browser[], work: () => Promise<T>): Promise<T> => {
   const [first, ...rest] = browsers;
@@ -82,7 +82,7 @@ const commitAll = async (device: Device, edits: readonly PlannedEdit[], context:
   const group = new CommitGroup();
   const ctx = groupContext(context, durable, group);
   const outcomes = await inMailboxes(browsers, async () => {
-    const authorize = context[AUTHORIZE_EDIT] as AuthorizeEdit | undefined;
+    const authorize = editAuthorizerOf(context);
     if (authorize !== undefined) {
       for (const [i, e] of edits.entries()) {
         try {

@@ -177,8 +177,8 @@ export class DatastoreRootNode extends DataContainerNode {
   /**
    * For the edit about to run through this node: tells `journal` of every
    * change made through it and the nodes below it, and puts the
-   * durability Promise of the committed edit in `durable` (as AFTER_COMMIT
-   * does); `watch()` stops both.
+   * durability Promise of the committed edit in `durable` (as the
+   * scope's withAfterCommit does); `watch()` stops both.
    */
   watch(journal?: DataJournal, durable?: Promise<void>[]): void {
     this.log.watcher = journal;

@@ -9,7 +9,7 @@ import type { CoreRequest, CoreResponse } from '../exchange.ts';
 import type { CoreSettings, HookRequest } from './core-options.ts';
 import type { JsonMediaType } from './media-type.ts';
 import type { QueryParams } from './query/index.ts';
-import { errorResponse } from './response/index.ts';
+import { errorAnswer } from './response/index.ts';
 
 export interface Call extends HookRequest {
   readonly settings: CoreSettings;
@@ -35,7 +35,7 @@ export const fail = (call: EarlyCall, errors: readonly RestconfError[], headers?
   const first = errors[0];
   const challenge = call.settings.authenticate;
   const www = challenge !== undefined && first !== undefined && statusOf(first.tag, first.status) === 401 ? { 'www-authenticate': challenge } : undefined;
-  return errorResponse(errors, { strict: call.strict, mediaType: call.mediaType, headers: { ...headers, ...www } });
+  return errorAnswer(errors, { strict: call.strict, mediaType: call.mediaType, headers: { ...headers, ...www } });
 };
 
 export const json = (call: EarlyCall, status: number, body: string, headers?: Readonly<Record<string, string>>): CoreResponse =>

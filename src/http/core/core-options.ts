@@ -1,6 +1,7 @@
 /** What `createRestconfCore` is given: the device to serve and the hooks around it. */
 import type { Browser, Device, RequestContext, TargetStep } from '../../actors/index.ts';
 import { DEFAULT_MAX_NODES, FLUSH_AT } from '../../actors/index.ts';
+import type { RequestScope } from '../../actors/request-scope.ts';
 import type { RestconfError, RestconfFailure } from '../../errors/index.ts';
 import type { CoreRequest, CoreResponse } from '../exchange.ts';
 import { PathCache, type ResolvedTarget } from './api-path/index.ts';
@@ -16,6 +17,9 @@ export type FilterAnswer = RequestContext | RestconfError | RestconfFailure | un
  * answer, e.g. `wrapError(unauthorized, 'bad password')` → 401.
  */
 export type RequestFilter = (request: CoreRequest, context: RequestContext) => FilterAnswer | Promise<FilterAnswer>;
+
+/** The server's own first step with a request's scope (its identity, access control's decisions), before any filter. */
+export type ScopeStage = (request: CoreRequest, scope: RequestScope) => void;
 
 /** What the core hands a hook: the request as the core understood it. */
 export interface HookRequest {
@@ -89,9 +93,10 @@ export interface CoreSettings {
   readonly authenticate: string | undefined;
   readonly onError: (error: unknown, request: CoreRequest) => void;
   readonly permits: AccessCheck | undefined;
+  readonly prepare: ScopeStage | undefined;
 }
 
-export const coreSettings = (o: CoreOptions): CoreSettings => ({
+export const coreSettings = (o: CoreOptions, prepare?: ScopeStage): CoreSettings => ({
   device: o.device,
   paths: new PathCache(o.device),
   filters: o.filters ?? [],
@@ -102,4 +107,5 @@ export const coreSettings = (o: CoreOptions): CoreSettings => ({
   authenticate: o.authenticate,
   onError: o.onError ?? (() => undefined),
   permits: o.permits,
+  prepare,
 });

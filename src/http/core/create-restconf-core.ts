@@ -4,7 +4,8 @@
  *
  * 1. query parsed (400: bad encoding, a parameter twice, a bad flag)
  * 2. compliance mode chosen and the answer's media type negotiated (406)
- * 3. filters run in order (their error, e.g. 401)
+ * 3. the request's scope: the server's decisions (identity, access
+ *    control's), then the filters in order (their error, e.g. 401)
  * 4. routed by path (404), the api-path resolved against the schema (400)
  * 5. method checked against the resource (405 + Allow), query parameters
  *    checked for it (400)
@@ -18,7 +19,7 @@ import type { CoreRequest, CoreResponse, Handler } from '../exchange.ts';
 import { UnsupportedMediaType } from './body/index.ts';
 import { callOf, fail, withContext, type EarlyCall } from './call.ts';
 import { isStrict } from './compliance-mode.ts';
-import { coreSettings, type CoreOptions, type CoreSettings } from './core-options.ts';
+import { coreSettings, type CoreOptions, type CoreSettings, type ScopeStage } from './core-options.ts';
 import { fixedResource } from './fixed-resource.ts';
 import { isPromise, type Maybe } from './maybe.ts';
 import { admitsEventStream, negotiate, notAcceptable, PLAIN_JSON, YANG_JSON } from './media-type.ts';
@@ -61,7 +62,7 @@ const handle = (settings: CoreSettings, request: CoreRequest): Maybe<CoreRespons
     (call as { eventStreamOnly?: boolean }).eventStreamOnly = true;
   }
   try {
-    const outcome = runFilters(settings.filters, request);
+    const outcome = runFilters(settings.filters, request, settings.prepare);
     const answer = isPromise(outcome) ? outcome.then((o) => proceed(call, o, discovery)) : proceed(call, outcome, discovery);
     return isPromise(answer) ? answer.catch((error: unknown) => answerThrown(call, error)) : answer;
   } catch (error) {
@@ -69,7 +70,10 @@ const handle = (settings: CoreSettings, request: CoreRequest): Maybe<CoreRespons
   }
 };
 
-export const createRestconfCore = (options: CoreOptions): Handler => {
-  const settings = coreSettings(options);
+export const createRestconfCore = (options: CoreOptions): Handler => createScopedCore(options);
+
+/** The core with the server's first step in each request's scope (not part of the package's API). */
+export const createScopedCore = (options: CoreOptions, prepare?: ScopeStage): Handler => {
+  const settings = coreSettings(options, prepare);
   return (request) => handle(settings, request);
 };

@@ -6,5 +6,5 @@ export type {
 export { PLAIN_JSON, YANG_JSON, type JsonMediaType } from './media-type.ts';
 export type { QueryParams } from './query/index.ts';
 export { YANG_LIBRARY_REVISION } from './resources/index.ts';
-export { errorBody } from './response/index.ts';
+export { errorAnswer, errorBody } from './response/index.ts';
 export { requestIsStrict } from './compliance-mode.ts';

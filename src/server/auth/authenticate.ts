@@ -3,15 +3,14 @@
  * (trusted proxy header, TLS client certificate, Bearer token, Basic), then
  * anonymous when allowed. No or wrong credentials: 401 access-denied with
  * `WWW-Authenticate` for each challenge scheme, after a delay that grows
- * with the address's failures. The identity reaches the core's context
- * through `identityOf`. The rxconf-server module's `authentication`
+ * with the address's failures. The identity reaches the request's scope
+ * through `authenticatedAs` (server-core.ts), before any application filter. The rxconf-server module's `authentication`
  * settings (auth-settings.ts) switch methods off, name the trusted proxies,
  * allow anonymous access and set the realm and the delays, per request.
  */
-import type { RequestFilter } from '../../http/core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../../http/exchange.ts';
 import { withHeaders } from '../../http/with-headers.ts';
-import { errorResponse } from '../error-response.ts';
+import { requestError } from '../request-error.ts';
 import { originOf } from '../web/derived-request.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { BasicAuth, type BasicOptions } from './basic-auth.ts';
@@ -50,21 +49,9 @@ const keepIdentity = (request: CoreRequest, id: Identity): void => {
 };
 
 /** The identity authentication gave the request. */
-export const identityOf = (request: CoreRequest): Identity | undefined => {
+export const authenticatedAs = (request: CoreRequest): Identity | undefined => {
   const req = originOf(request);
   return (req as Carrier)[IDENTITY] ?? identities.get(req);
-};
-
-/** What each identity adds to the context, made once per identity (a verified credential's identity is the same object each time). */
-const contexts = new WeakMap<Identity, { readonly user: string; readonly roles: readonly string[]; readonly authenticatedBy: Identity['method'] }>();
-
-/** The core filter that puts the identity in the request context (`user`, `roles`). */
-export const identityFilter: RequestFilter = (req) => {
-  const id = identityOf(req);
-  if (id === undefined) return undefined;
-  let c = contexts.get(id);
-  if (c === undefined) contexts.set(id, (c = Object.freeze({ user: id.user, roles: id.groups, authenticatedBy: id.method })));
-  return c;
 };
 
 const scheme = (header: string): [string, string] => {
@@ -125,7 +112,7 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
     const wait = failure === undefined ? 0 : delay.failed(req.remoteAddress, Date.now(), m.settings.failureDelayMs, m.settings.maxFailureDelayMs);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const message = failure === undefined ? 'authentication required' : `authentication failed: ${failure.message}`;
-    const res = errorResponse(req, 'access-denied', message, { status: 401 });
+    const res = requestError(req, 'access-denied', message, { status: 401 });
     const list = challenges(m, failure);
     return list.length === 0 ? res : withHeaders(res, { 'www-authenticate': list.join(', ') });
   };

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Handler } from '../../http/exchange.ts';
-import { errorResponse } from '../error-response.ts';
+import { requestError } from '../request-error.ts';
 
 /** The explorer/ folder beside src/ or dist/ in the package. */
 export const explorerDir = (): string => join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'explorer');
@@ -36,11 +36,11 @@ export const withExplorerPage = (inner: Handler, base: string): Handler => {
     if (path !== base && !path.startsWith(`${base}/`)) return inner(req);
     if (path === `${base}/schema.json`) return inner(req);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return errorResponse(req, 'operation-not-supported', `${base}/ is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
+      return requestError(req, 'operation-not-supported', `${base}/ is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
     }
     if (path === base) return { status: 301, headers: { location: `${base}/` }, body: undefined };
     const file = path === `${base}/` ? index : files.get(path);
-    if (file === undefined) return errorResponse(req, 'invalid-value', `no explorer file at ${path}`, { status: 404 });
+    if (file === undefined) return requestError(req, 'invalid-value', `no explorer file at ${path}`, { status: 404 });
     return { status: 200, headers: { ...SECURITY, 'content-type': file.type }, body: req.method === 'HEAD' ? undefined : file.text };
   };
 };

@@ -5,7 +5,7 @@
  */
 import type { Handler } from '../../http/exchange.ts';
 import type { SchemaContext } from '../../meta/meta.ts';
-import { errorResponse } from '../error-response.ts';
+import { requestError } from '../request-error.ts';
 import { schemaOutline } from './schema-outline.ts';
 
 export const withExplorerSchema = (inner: Handler, schema: SchemaContext, base: string): Handler => {
@@ -14,7 +14,7 @@ export const withExplorerSchema = (inner: Handler, schema: SchemaContext, base: 
   return (req) => {
     if (req.path !== path) return inner(req);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return errorResponse(req, 'operation-not-supported', `${path} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
+      return requestError(req, 'operation-not-supported', `${path} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
     }
     text ??= JSON.stringify(schemaOutline(schema));
     return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' }, body: req.method === 'HEAD' ? undefined : text };

@@ -12,15 +12,13 @@ import { runToEnd } from '../../actors/co.ts';
 import { applyEdit } from '../../actors/edit/apply-edit.ts';
 import { stepsPath } from '../../actors/edit/steps-path.ts';
 import type { EditCommand } from '../../actors/edit/commit-edit.ts';
+import { dryRunContext } from '../../actors/request-scope.ts';
 import { RestconfFailure } from '../../errors/index.ts';
 import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
 import { denied } from './access-denied.ts';
 import type { AccessRights } from './access-rights.ts';
 import { EditLedger } from './edit-ledger.ts';
-
-/** Set in the context of a dry run, to the run's EditLedger: the module's root is guarded over a DryNode. */
-export const DRY_RUN = 'rxconf.nacmDryRun';
 
 const WRITES = ['create', 'update', 'delete'] as const;
 
@@ -47,7 +45,8 @@ export const authorizeEdit = async (rights: AccessRights, browser: Browser, cmd:
   if (writesPermitted(rights, browser.module)) return;
   if (cmd.operation === 'delete') refuseHiddenDelete(rights, cmd);
   const ledger = new EditLedger();
-  const root = browser.root(Object.create(cmd.context, { [DRY_RUN]: { value: ledger } }) as EditCommand['context']);
+  // the dry run's context: the module's root is guarded over a DryNode, noting removals in the ledger
+  const root = browser.root(dryRunContext(cmd.context, ledger));
   try {
     // with the edit's insert: a move (YANG Patch move, insert on an existing entry) is checked here as in the real edit
     await runToEnd(applyEdit(root, cmd.steps, cmd.operation, cmd.input, cmd.insert));

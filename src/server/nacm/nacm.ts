@@ -6,26 +6,26 @@
  * node is guarded for the request's user; the recovery user is not. A read
  * the user may read all of (the whole module, or the target data node, its
  * subtree and the way to it, whatever the instance) is given the node behind,
- * unguarded: it reads as without NACM, on every fast path.
+ * unguarded: it reads as without NACM, on every fast path. The user is the
+ * identity authentication gave the request (its scope: request-scope.ts),
+ * never a value a filter or a node put in the context.
  */
 import type { Node } from '../../actors/node.ts';
 import type { RequestContext } from '../../actors/request-context.ts';
+import { decide, dryRunOf, identityOf, isReading, readTargetOf, type AuthorizeEdit, type RequestScope } from '../../actors/request-scope.ts';
 import type { Datastore } from '../../actors/nodes/datastore.ts';
 import { encodeData } from '../../data/json/index.ts';
 import type { ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
 import type { Logger } from '../logger.ts';
 import { AccessRights } from './access-rights.ts';
-import { authorizeEdit, DRY_RUN } from './authorize-edit.ts';
+import { authorizeEdit } from './authorize-edit.ts';
 import { DryNode } from './dry-node.ts';
 import { EditLedger } from './edit-ledger.ts';
 import { GuardNode } from './guard-node.ts';
 import { readNacmConfig, type AccessOperation, type NacmConfig } from './nacm-config.ts';
 import type { DataPath } from '../../data/data-path.ts';
-import { AUTHORIZE_EDIT, type AuthorizeEdit } from '../../actors/edit/commit-edit.ts';
-import type { FilterAnswer, RequestFilter } from '../../http/core/index.ts';
 import type { CoreRequest } from '../../http/exchange.ts';
-import { RestconfFailure } from '../../errors/index.ts';
 import type { Device } from '../../actors/device.ts';
 import { ReadTarget, ReadTargets } from './read-target.ts';
 
@@ -40,14 +40,6 @@ export interface NacmOptions {
   /** A user NACM does not apply to (RFC 8341 §2.5, the recovery session): to repair the rules. */
   readonly recoveryUser?: string;
 }
-
-/** Set by the server's request filter: the request only reads (GET, HEAD). */
-export const READING = 'rxconf.reading';
-
-/** Set by the filter of a read whose target is a data node (read-target.ts). */
-const READ_TARGET = 'rxconf.nacmReadTarget';
-
-const READ_CONTEXT = Object.freeze({ [READING]: true });
 
 export class Nacm {
   private config: NacmConfig;
@@ -78,9 +70,11 @@ export class Nacm {
     this.version += 1;
   }
 
+  /** The rights of the request's user (none identified: the rules for no user). */
   rightsFor(context: RequestContext): AccessRights {
-    const user = context.user;
-    const groups = context.roles ?? NO_GROUPS;
+    const identity = identityOf(context);
+    const user = identity?.user;
+    const groups = identity?.groups ?? NO_GROUPS;
     // the groups array of a known identity is the same object each time: its users' rights without building a key
     let byUser = this.byGroups.get(groups);
     if (byUser === undefined) this.byGroups.set(groups, (byUser = new Map()));
@@ -110,61 +104,32 @@ export class Nacm {
   private readonly authorize: AuthorizeEdit = (browser, cmd) => authorizeEdit(this.rightsFor(cmd.context), browser, cmd);
 
   private targets: ReadTargets | undefined;
-  private readonly readContexts = new WeakMap<ReadTarget, RequestContext>();
 
   /**
-   * The core filter for the device: tells whether the request only reads
-   * (and, for a read of a data node, which node: guardRoot), and puts the
-   * edit check in the context of the others. With `before` (the identity
-   * filter), its answer and NACM's are one context (merged once per pair
-   * of answers that are made once, like an identity's), so the core merges
-   * one answer per request instead of two.
+   * What NACM decides for a request of the device before routing, in its
+   * scope: whether it only reads (and, for a read of a data node, which
+   * node: guardRoot), and the edit check for the others.
    */
-  filterFor(device: Device, before?: RequestFilter): RequestFilter {
+  decisionFor(device: Device): (req: CoreRequest, scope: RequestScope) => void {
     if (this.targets === undefined) this.targets = new ReadTargets(device);
     const targets = this.targets;
-    const own = (req: CoreRequest): RequestContext => (req.method === 'GET' || req.method === 'HEAD' ? this.readContext(targets.of(req.path)) : this.writeContext);
-    if (before === undefined) return own;
-    return (req, context) => {
-      const first = before(req, context);
-      const mine = own(req);
-      return first instanceof Promise ? first.then((a) => this.joined(a, mine)) : this.joined(first, mine);
+    return (req, scope) => {
+      if (req.method === 'GET' || req.method === 'HEAD') decide(scope, { reading: true, readTarget: targets.of(req.path) });
+      else decide(scope, this.writing);
     };
   }
 
-  private readonly joins = new WeakMap<object, WeakMap<RequestContext, RequestContext>>();
-
-  /** A filter's answer with NACM's context: an error stays the error (the request ends); a context gets NACM's values on top. */
-  private joined(first: FilterAnswer, mine: RequestContext): FilterAnswer {
-    if (first === undefined) return mine;
-    if (first instanceof RestconfFailure) return first;
-    // a RestconfError is a plain object: spread, it is still the error
-    if (!Object.isFrozen(first)) return { ...first, ...mine };
-    let byMine = this.joins.get(first);
-    if (byMine === undefined) this.joins.set(first, (byMine = new WeakMap()));
-    let j = byMine.get(mine);
-    if (j === undefined) byMine.set(mine, (j = Object.freeze({ ...first, ...mine })));
-    return j;
-  }
-
-  private readContext(target: ReadTarget | undefined): RequestContext {
-    if (target === undefined) return READ_CONTEXT;
-    let c = this.readContexts.get(target);
-    if (c === undefined) this.readContexts.set(target, (c = Object.freeze({ [READING]: true, [READ_TARGET]: target })));
-    return c;
-  }
-
-  private readonly writeContext = Object.freeze({ [READING]: false, [AUTHORIZE_EDIT]: this.authorize });
+  private readonly writing = { reading: false, authorizeEdit: this.authorize };
 
   /** The module's root node as this request's user may use it. */
   guardRoot(node: Node, module: ModuleMeta, context: RequestContext): Node {
     const rights = this.rightsFor(context);
     if (rights.unrestricted) return node;
-    const dry = context[DRY_RUN];
+    const dry = dryRunOf(context);
     if (dry instanceof EditLedger) return new GuardNode(new DryNode(node), rights, false, dry);
-    const reading = context[READING] === true;
+    const reading = isReading(context);
     // a read of a data node the user may read all of (and the way to it): the node behind, for every fast path of the read
-    const target = reading ? context[READ_TARGET] : undefined;
+    const target = reading ? readTargetOf(context) : undefined;
     if (target instanceof ReadTarget && target.module === module && rights.readsWhole(target.meta)) return node;
     if (rights.modulePermits(module, reading ? READ_ONLY : undefined)) return node;
     // the real edit's removals: a node written again is an update; deletes were settled by the dry run

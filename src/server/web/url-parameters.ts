@@ -15,7 +15,7 @@
  */
 import type { CoreRequest, Handler } from '../../http/exchange.ts';
 import { YANG_JSON } from '../../http/core/index.ts';
-import { errorResponse } from '../error-response.ts';
+import { requestError } from '../request-error.ts';
 import { derivedRequest } from './derived-request.ts';
 import type { WebOptions } from './web-options.ts';
 
@@ -45,16 +45,16 @@ export const withUrlParameters = (inner: Handler, options: WebOptions = {}): Han
       continue;
     }
     const value = eq < 0 ? '' : decode(part.slice(eq + 1));
-    if (value === undefined) return errorResponse(req, 'invalid-value', `query parameter ${name}: bad percent-encoding`, { status: 400 });
+    if (value === undefined) return requestError(req, 'invalid-value', `query parameter ${name}: bad percent-encoding`, { status: 400 });
     if (name === MODE_PARAMETER) {
-      if (mode !== undefined) return errorResponse(req, 'invalid-value', `query parameter ${name}: given more than once`, { status: 400 });
+      if (mode !== undefined) return requestError(req, 'invalid-value', `query parameter ${name}: given more than once`, { status: 400 });
       mode = value;
       continue;
     }
-    if (options.urlCredentials !== true) return errorResponse(req, 'invalid-value', `query parameter ${name}: this server takes no credentials in URLs`, { status: 400 });
-    if (req.method !== 'GET' && req.method !== 'HEAD') return errorResponse(req, 'invalid-value', `query parameter ${name}: credentials in the URL are taken for GET only`, { status: 400 });
-    if (credentials !== undefined || req.headers.has('authorization')) return errorResponse(req, 'invalid-value', 'credentials given more than once', { status: 400 });
-    if (value === '') return errorResponse(req, 'invalid-value', `query parameter ${name}: empty`, { status: 400 });
+    if (options.urlCredentials !== true) return requestError(req, 'invalid-value', `query parameter ${name}: this server takes no credentials in URLs`, { status: 400 });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return requestError(req, 'invalid-value', `query parameter ${name}: credentials in the URL are taken for GET only`, { status: 400 });
+    if (credentials !== undefined || req.headers.has('authorization')) return requestError(req, 'invalid-value', 'credentials given more than once', { status: 400 });
+    if (value === '') return requestError(req, 'invalid-value', `query parameter ${name}: empty`, { status: 400 });
     credentials = name === 'access_token' ? `Bearer ${value}` : value;
   }
   if (credentials !== undefined) headers.set('authorization', credentials);
@@ -64,7 +64,7 @@ export const withUrlParameters = (inner: Handler, options: WebOptions = {}): Han
   } else if (mode === 'simplified') {
     if (!kept.some((p) => p === 'simplified' || p.startsWith('simplified='))) kept.push('simplified');
   } else if (mode !== undefined) {
-    return errorResponse(req, 'invalid-value', `query parameter ${MODE_PARAMETER}: expected strict or simplified, got "${mode}"`, { status: 400 });
+    return requestError(req, 'invalid-value', `query parameter ${MODE_PARAMETER}: expected strict or simplified, got "${mode}"`, { status: 400 });
   }
   return inner(derivedRequest(req, kept.join('&'), headers));
 };

@@ -12,7 +12,8 @@
  */
 import { once } from 'node:events';
 import { Busboy, type BusboyFileStream, type BusboyInstance } from '@fastify/busboy';
-import { keepSignal, type RequestContext } from '../../../actors/request-context.ts';
+import type { RequestContext } from '../../../actors/request-context.ts';
+import { withValues } from '../../../actors/request-scope.ts';
 import { DataContainer } from '../../../data/data-container.ts';
 import { formatPath, type DataPath } from '../../../data/data-path.ts';
 import { decodeData } from '../../../data/json/index.ts';
@@ -156,7 +157,7 @@ export const readFormInput = async (
   return {
     run: async <T>(operation: RunOperation<T>, context: RequestContext): Promise<T> => {
       const held = file;
-      const outcome = await operation(input, held === undefined ? context : keepSignal(context, { ...context, [UPLOADS]: held }))
+      const outcome = await operation(input, held === undefined ? context : withValues(context, { [UPLOADS]: held }))
         .then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
       held?.upload.discard();
       await pumped;

@@ -1,6 +1,6 @@
 /** Answers: RFC 8040 error bodies and statuses, streamed read bodies, Location, Allow. */
 export { errorBody, errorMember } from './error-body.ts';
-export { errorResponse, type ErrorAnswerOptions } from './error-response.ts';
+export { errorAnswer, type ErrorAnswerOptions } from './error-answer.ts';
 export { toRestconfErrors } from './to-restconf-errors.ts';
 export { unsupportedMediaType } from './unsupported-media-type.ts';
 export { methodNotAllowed, allowHeader } from './method-not-allowed.ts';

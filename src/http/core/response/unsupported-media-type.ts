@@ -5,10 +5,9 @@
  */
 import { restconfError } from '../../../errors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
-import { errorBody } from './error-body.ts';
+import { errorAnswer } from './error-answer.ts';
 
 export const unsupportedMediaType = (contentType: string, strict: boolean, mediaType: string): CoreResponse => ({
+  ...errorAnswer([restconfError('invalid-value', `unsupported Content-Type "${contentType}": the server reads application/yang-data+json and application/json`, { type: 'protocol' })], { strict, mediaType, headers: { accept: 'application/yang-data+json, application/json' } }),
   status: 415,
-  headers: { 'content-type': mediaType, 'accept': 'application/yang-data+json, application/json' },
-  body: errorBody([restconfError('invalid-value', `unsupported Content-Type "${contentType}": the server reads application/yang-data+json and application/json`, { type: 'protocol' })], strict),
 });
