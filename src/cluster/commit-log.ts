@@ -67,9 +67,21 @@ export class CommitLog {
       pingInterval: 2_000,
       waitOnFirstConnect: true,
     });
-    const jsm = await jetstreamManager(nc, { timeout: o.publishTimeoutMs ?? 5_000 });
-    const js = jetstream(nc, { timeout: o.publishTimeoutMs ?? 5_000 });
     const until = Date.now() + waitMs;
+    // A NATS cluster that has just started answers JetStream requests only once it has elected its leader.
+    let jsm: JetStreamManager | undefined;
+    while (jsm === undefined) {
+      try {
+        jsm = await jetstreamManager(nc, { timeout: o.publishTimeoutMs ?? 5_000 });
+      } catch (e) {
+        if (Date.now() > until) {
+          await nc.close();
+          throw e;
+        }
+        await sleep(250);
+      }
+    }
+    const js = jetstream(nc, { timeout: o.publishTimeoutMs ?? 5_000 });
     for (;;) {
       try {
         await jsm.streams.info(o.stream);
