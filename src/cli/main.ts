@@ -3,12 +3,11 @@
  * commands get, put, patch, post, delete, call, watch. Help and diagnostics as
  * `usage.ts` and the README's command-line section describe them: results on
  * stdout, problems on stderr; exit 0 success, 1 problems found (or the
- * server could not start), 2 usage error.
+ * server could not start), 2 usage error. Each command's modules are
+ * imported when it runs, so `--help` or `get` loads no YANG compiler.
  */
 import { readFileSync } from 'node:fs';
-import { checkCommand } from './check-command.ts';
 import { parseCommandArgs, usageErrorOf } from './parse-command-args.ts';
-import { treeCommand } from './tree-command.ts';
 import { COMMAND_USAGE, MAIN_USAGE } from './usage.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -57,10 +56,12 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
   switch (command) {
     case 'check': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, warnings: { type: 'boolean', default: false } } });
+      const { checkCommand } = await import('./check-command.ts');
       return checkCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.error(l));
     }
     case 'tree': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: schemaOptions });
+      const { treeCommand } = await import('./tree-command.ts');
       return treeCommand({ path: values.path, features: values.features, modules: positionals }, (t) => process.stdout.write(t), (l) => console.error(l));
     }
     case 'validate': {

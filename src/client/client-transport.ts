@@ -1,14 +1,12 @@
 /**
- * The client's HTTP: one request and its whole answer, or an event stream
- * as an Observable of its lines' events, over node:http or node:https
- * (so a CA, a client certificate, and SSE need no other library). Every
- * request carries the connection's credentials and headers.
+ * The client's HTTP: one request and its whole answer, over node:http or
+ * node:https (so a CA and a client certificate need no other library).
+ * Every request carries the connection's credentials and headers. Event
+ * streams are event-stream.ts (kept apart so a plain request loads no rxjs).
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Observable } from 'rxjs';
 import type { ConnectOptions } from './connect-options.ts';
-import { parseSse, type SseMessage } from './parse-sse.ts';
 
 export interface HttpAnswer {
   readonly status: number;
@@ -44,8 +42,12 @@ export class ClientTransport {
     this.headers = { ...credentialHeaders(options.credentials), ...options.headers };
   }
 
-  /** `own`: a connection of its own (an event stream holds it for long; a kept-alive one may be closing). */
-  private open(method: string, target: string, headers: Record<string, string>, own = false): ReturnType<typeof httpRequest> {
+  /**
+   * A request opened, not yet sent, with the connection's credentials and TLS
+   * options. `own`: a connection of its own (an event stream holds it for
+   * long; a kept-alive one may be closing).
+   */
+  open(method: string, target: string, headers: Record<string, string>, own = false): ReturnType<typeof httpRequest> {
     const url = new URL(target, this.origin);
     const tls = url.protocol === 'https:';
     const o: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown } = {
@@ -95,38 +97,6 @@ export class ClientTransport {
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
       });
       req.end(body);
-    });
-  }
-
-  /**
-   * An event stream (GET with Accept: text/event-stream): subscribing opens
-   * it, each SSE message is emitted, the server ending it completes, and
-   * unsubscribing closes the connection. An answer other than 200 is an
-   * error carrying the answer (its errors body).
-   */
-  events(target: string, headers: Record<string, string> = {}): Observable<SseMessage | HttpAnswer> {
-    return new Observable<SseMessage | HttpAnswer>((subscriber) => {
-      const req = this.open('GET', target, { accept: 'text/event-stream', ...headers }, true);
-      req.on('error', (e) => subscriber.error(new TransportFailure(`GET ${new URL(target, this.origin).href}: ${e.message}`, e)));
-      req.on('response', (res: IncomingMessage) => {
-        const status = res.statusCode ?? 0;
-        res.setEncoding('utf8');
-        if (status !== 200) {
-          let text = '';
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => {
-            subscriber.next({ status, headers: res.headers, text });
-            subscriber.complete();
-          });
-          return;
-        }
-        const feed = parseSse((m) => subscriber.next(m));
-        res.on('data', (c: string) => feed(c));
-        res.on('end', () => subscriber.complete());
-        res.on('error', (e) => subscriber.error(new TransportFailure(`event stream ${target}: ${e.message}`, e)));
-      });
-      req.end();
-      return () => req.destroy();
     });
   }
 }

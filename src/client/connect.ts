@@ -7,23 +7,9 @@
  */
 import { checkConnectOptions, type ConnectOptions } from './connect-options.ts';
 import { ClientTransport } from './client-transport.ts';
+import { discoverRoot } from './discover-root.ts';
 import { loadRemoteSchema } from './load-remote-schema.ts';
 import { RemoteDevice } from './remote-device.ts';
-
-const LINK = /<Link\s[^>]*rel=['"]restconf['"][^>]*href=['"]([^'"]+)['"]|<Link\s[^>]*href=['"]([^'"]+)['"][^>]*rel=['"]restconf['"]/i;
-
-/** The `restconf` link of the server's host-meta, or `/restconf`. */
-export const discoverRoot = async (transport: ClientTransport): Promise<string> => {
-  try {
-    const a = await transport.request('GET', '/.well-known/host-meta', undefined, { accept: 'application/xrd+xml' });
-    const m = a.status === 200 ? LINK.exec(a.text) : null;
-    const href = m?.[1] ?? m?.[2];
-    if (href !== undefined) return new URL(href, transport.origin).pathname.replace(/\/+$/, '');
-  } catch {
-    // a server that answers nothing here is asked again below, and fails there with its reason
-  }
-  return '/restconf';
-};
 
 export const connect = async (url: string | URL, options: ConnectOptions = {}): Promise<RemoteDevice> => {
   const problems = checkConnectOptions(options);

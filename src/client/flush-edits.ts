@@ -23,7 +23,8 @@ import type { DataNodeMeta, ListMeta } from '../meta/meta.ts';
 import { dataChildren } from '../meta/navigate.ts';
 import type { FieldValue } from '../actors/field-value.ts';
 import { answerFailure } from './answer-errors.ts';
-import { holderOf, mediaType, type RemoteSession } from './remote-session.ts';
+import { mediaType } from './media-type.ts';
+import { holderOf, type RemoteSession } from './remote-session.ts';
 
 type Value =
   | { readonly kind: 'absent' }

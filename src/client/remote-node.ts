@@ -23,8 +23,10 @@ import { DataContainerNode, DataListNode } from '../actors/nodes/data-node.ts';
 import type { ActionRequest, ChildRequest, ChooseRequest, EditRequest, FieldRequest, NextRequest, NotifyRequest } from '../actors/requests.ts';
 import { answerFailure } from './answer-errors.ts';
 import { eventNodes } from './event-nodes.ts';
+import { eventStream } from './event-stream.ts';
 import { flushEdits } from './flush-edits.ts';
-import { mediaType, parentPath, type RemoteSession } from './remote-session.ts';
+import { mediaType } from './media-type.ts';
+import { parentPath, type RemoteSession } from './remote-session.ts';
 
 type OwnMeta = ModuleMeta | ContainerMeta | ListMeta;
 
@@ -135,7 +137,7 @@ export class RemoteNode implements Node {
     const target = this.session.dataTarget(r.path);
     const accept = link.strict ? 'text/event-stream, application/yang-data+json;q=0.1' : 'text/event-stream';
     const names = r.path.segments.map((s) => (s.meta as { name: string }).name);
-    return eventNodes(link.transport.events(target, { accept }), target, names).pipe(
+    return eventNodes(eventStream(link.transport, target, { accept }), target, names).pipe(
       map((json) => new DataContainerNode(this.session.decodeIn(json, r.meta, r.path))),
     );
   }

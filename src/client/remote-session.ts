@@ -12,6 +12,7 @@ import type { DataNodeMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import type { FieldValue } from '../actors/field-value.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import { answerFailure } from './answer-errors.ts';
+import { mediaType } from './media-type.ts';
 import type { ClientTransport } from './client-transport.ts';
 import { resourcePath } from '../data/resource-path.ts';
 
@@ -45,9 +46,6 @@ export const holderOf = (path: DataPath): HolderMeta => {
 };
 
 export const parentPath = (path: DataPath): DataPath => ({ segments: path.segments.slice(0, -1) });
-
-/** The JSON media type of a mode: what the client sends and accepts. */
-export const mediaType = (strict: boolean): string => (strict ? 'application/yang-data+json' : 'application/json');
 
 export class RemoteSession {
   readonly edits: EditEntry[] = [];

@@ -5,7 +5,8 @@
  * input (types, mandatory nodes, constraints) before it is sent. The
  * output is printed on stdout.
  */
-import { answerErrors, type RemoteDevice } from '../../client/index.ts';
+import { answerErrors } from '../../client/answer-errors.ts';
+import type { RemoteDevice } from '../../client/remote-device.ts';
 import { restconfError } from '../../errors/index.ts';
 import type { OperationMeta } from '../../meta/meta.ts';
 import { UsageError } from '../usage-error.ts';

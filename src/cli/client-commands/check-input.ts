@@ -10,7 +10,7 @@
  * collected; none means the input may be sent.
  */
 import { checkedInput } from '../../actors/operations/checked-input.ts';
-import type { RemoteDevice } from '../../client/index.ts';
+import type { RemoteDevice } from '../../client/remote-device.ts';
 import { parseJsonText } from '../../data/json/index.ts';
 import { RestconfFailure, type RestconfError } from '../../errors/index.ts';
 import { resolveApiPath } from '../../http/core/api-path/index.ts';

@@ -5,19 +5,15 @@
  * schema check's, on stderr as PATH: TAG: MESSAGE), 2 usage error (thrown
  * as UsageError), 3 no answer or no schema.
  */
-import { TransportFailure } from '../../client/index.ts';
+import { TransportFailure } from '../../client/client-transport.ts';
 import { RestconfFailure } from '../../errors/index.ts';
 import { parseCommandArgs } from '../parse-command-args.ts';
 import { UsageError } from '../usage-error.ts';
-import { callCommand } from './call-command.ts';
 import type { ClientIo } from './client-io.ts';
 import { connectionOptions, connectOptionsOf } from './client-options.ts';
-import { openSession } from './client-session.ts';
+import { openSession, type ClientSession } from './client-session.ts';
 import { clientTarget } from './client-target.ts';
-import { editCommand, editOptions } from './edit-command.ts';
-import { getCommand, getOptions } from './get-command.ts';
 import { printErrors } from './print-errors.ts';
-import { watchCommand, watchOptions } from './watch-command.ts';
 
 export const CLIENT_COMMANDS = ['get', 'put', 'patch', 'post', 'delete', 'call', 'watch'] as const;
 export type ClientCommandName = (typeof CLIENT_COMMANDS)[number];
@@ -25,12 +21,36 @@ export type ClientCommandName = (typeof CLIENT_COMMANDS)[number];
 /** No answer: the command could not talk to the server. */
 export const NO_ANSWER = 3;
 
-const OPTIONS = {
-  get: getOptions, put: editOptions, patch: editOptions, post: editOptions, delete: {}, call: editOptions, watch: watchOptions,
-} as const;
+interface Loaded {
+  readonly options: Record<string, { readonly type: 'string' | 'boolean' }>;
+  readonly run: (session: ClientSession, values: Record<string, unknown>, io: ClientIo) => Promise<number>;
+}
+
+/** Only the module of the command run is loaded (a `get` loads no schema compiler, no rxjs). */
+const load = async (name: ClientCommandName): Promise<Loaded> => {
+  switch (name) {
+    case 'get': {
+      const { getCommand, getOptions } = await import('./get-command.ts');
+      return { options: getOptions, run: (s, v, io) => getCommand(s, { query: [], ...v }, io) };
+    }
+    case 'put': case 'patch': case 'post': case 'delete': {
+      const { editCommand, editOptions } = await import('./edit-command.ts');
+      return { options: name === 'delete' ? {} : editOptions, run: (s, v, io) => editCommand(name.toUpperCase() as 'PUT', s, { 'no-check': false, ...v }, io) };
+    }
+    case 'call': {
+      const [{ callCommand }, { editOptions }] = await Promise.all([import('./call-command.ts'), import('./edit-command.ts')]);
+      return { options: editOptions, run: (s, v, io) => callCommand(s, { 'no-check': false, ...v }, io) };
+    }
+    case 'watch': {
+      const { watchCommand, watchOptions } = await import('./watch-command.ts');
+      return { options: watchOptions, run: (s, v, io) => watchCommand(s, v, io) };
+    }
+  }
+};
 
 export const clientCommand = async (name: ClientCommandName, args: readonly string[], io: ClientIo): Promise<number> => {
-  const { values, positionals } = parseCommandArgs({ args: [...args], allowPositionals: true, options: { ...connectionOptions, ...OPTIONS[name] } });
+  const command = await load(name);
+  const { values, positionals } = parseCommandArgs({ args: [...args], allowPositionals: true, options: { ...connectionOptions, ...command.options } });
   const [url, path, ...extra] = positionals;
   if (url === undefined) throw new UsageError('give the server URL (http://HOST:PORT)');
   if (extra[0] !== undefined) throw new UsageError(`unexpected argument ${extra[0]}`);
@@ -38,16 +58,7 @@ export const clientCommand = async (name: ClientCommandName, args: readonly stri
   const session = await openSession(target, connectOptionsOf(values));
   const v = values as Record<string, unknown>;
   try {
-    switch (name) {
-      case 'get':
-        return await getCommand(session, { query: [], ...v }, io);
-      case 'put': case 'patch': case 'post': case 'delete':
-        return await editCommand(name.toUpperCase() as 'PUT', session, { 'no-check': false, ...v }, io);
-      case 'call':
-        return await callCommand(session, { 'no-check': false, ...v }, io);
-      case 'watch':
-        return await watchCommand(session, v, io);
-    }
+    return await command.run(session, v, io);
   } catch (e) {
     if (e instanceof TransportFailure) {
       io.err(`rxconf ${name}: no answer from ${target.origin}: ${e.message}`);

@@ -4,7 +4,7 @@
  * the connection. `--user` and `--token` are kept out of what is printed.
  */
 import { readFileSync } from 'node:fs';
-import type { ConnectOptions } from '../../client/index.ts';
+import type { ConnectOptions } from '../../client/connect-options.ts';
 import { UsageError } from '../usage-error.ts';
 
 export const connectionOptions = {

@@ -4,7 +4,11 @@
  * when the command checks its input, the server's schema as a
  * RemoteDevice, loaded on first use.
  */
-import { ClientTransport, discoverRoot, loadRemoteSchema, mediaType, RemoteDevice, type ConnectOptions } from '../../client/index.ts';
+import { ClientTransport } from '../../client/client-transport.ts';
+import type { ConnectOptions } from '../../client/connect-options.ts';
+import { discoverRoot } from '../../client/discover-root.ts';
+import { mediaType } from '../../client/media-type.ts';
+import type { RemoteDevice } from '../../client/remote-device.ts';
 import type { ClientTarget } from './client-target.ts';
 
 export interface ClientSession {
@@ -19,6 +23,12 @@ export interface ClientSession {
   readonly media: string;
 }
 
+/** The server's schema as a device: loaded (and compiled) only by the commands that check their input. */
+const loadDevice = async (transport: ClientTransport, restconf: string, strict: boolean): Promise<RemoteDevice> => {
+  const [{ loadRemoteSchema }, { RemoteDevice }] = await Promise.all([import('../../client/load-remote-schema.ts'), import('../../client/remote-device.ts')]);
+  return new RemoteDevice(await loadRemoteSchema(transport, restconf), transport, restconf, strict);
+};
+
 export const openSession = async (target: ClientTarget, options: ConnectOptions): Promise<ClientSession> => {
   const transport = new ClientTransport(target.origin, options);
   const restconf = target.restconf ?? await discoverRoot(transport);
@@ -31,6 +41,6 @@ export const openSession = async (target: ClientTarget, options: ConnectOptions)
       const q = [...(target.query === '' ? [] : [target.query]), ...query].join('&');
       return `${restconf}/${resource}${path}${q === '' ? '' : `?${q}`}`;
     },
-    device: () => (device ??= loadRemoteSchema(transport, restconf).then((schema) => new RemoteDevice(schema, transport, restconf, strict))),
+    device: () => (device ??= loadDevice(transport, restconf, strict)),
   };
 };

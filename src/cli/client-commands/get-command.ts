@@ -1,5 +1,5 @@
 /** `rxconf get URL [PATH]`: the resource's JSON on stdout, as the server wrote it. */
-import { answerErrors } from '../../client/index.ts';
+import { answerErrors } from '../../client/answer-errors.ts';
 import { UsageError } from '../usage-error.ts';
 import type { ClientIo } from './client-io.ts';
 import type { ClientSession } from './client-session.ts';

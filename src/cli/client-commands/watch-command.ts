@@ -3,7 +3,8 @@
  * event per line on stdout (the JSON the server sent), until the server
  * ends it, `--count` events have come, or SIGINT/SIGTERM.
  */
-import { answerErrors, errorsOfBody } from '../../client/index.ts';
+import { answerErrors, errorsOfBody } from '../../client/answer-errors.ts';
+import { eventStream } from '../../client/event-stream.ts';
 import { UsageError } from '../usage-error.ts';
 import type { ClientIo } from './client-io.ts';
 import type { ClientSession } from './client-session.ts';
@@ -39,7 +40,7 @@ export const watchCommand = (s: ClientSession, values: WatchValues, io: ClientIo
       resolve(code);
     };
     const onSignal = (): void => stop(0);
-    const sub = s.transport.events(target, { accept }).subscribe({
+    const sub = eventStream(s.transport, target, { accept }).subscribe({
       next: (m) => {
         if ('status' in m) {
           printErrors(answerErrors(m, `GET ${target}`), io.err);
