@@ -54,7 +54,7 @@ export { invoke, notifications, type InvokeCommand, type NotificationEvent } fro
 export * from './actors/nodes/index.ts';
 
 // The client: a remote RESTCONF server as a local Device (docs/client.md)
-export { connect, RemoteDevice, TransportFailure, type ConnectOptions } from './client/index.ts';
+export { connect, RemoteDevice, TransportFailure, type ConnectOptions, type JsonEvent, type JsonReadOptions } from './client/index.ts';
 
 // The data tree and its JSON forms
 export { DataContainer, type DataValue, type AnyValue, type HolderMeta } from './data/data-container.ts';

@@ -1,6 +1,6 @@
 /**
  * An event stream's messages → each notification's content (the members
- * of the notification node): RFC 8040 §6.4's
+ * of the notification node) and its eventTime: RFC 8040 §6.4's
  * `{"ietf-restconf:notification": {"eventTime": …, "mod:name": {…}}}` in
  * the strict mode, the bare content in the simplified one. An `error` event, or an answer that is not a stream,
  * ends the Observable with its errors (RestconfFailure).
@@ -17,6 +17,19 @@ const member = (o: Record<string, unknown>, name: string): unknown => {
   const key = Object.keys(o).find((k) => k === name || k.endsWith(`:${name}`));
   const v = key === undefined ? undefined : o[key];
   return Array.isArray(v) ? v[0] : v;
+};
+
+/** One event: the notification's content, and its eventTime when the server's form carries one (the strict mode's wrapper). */
+export interface EventContent {
+  readonly eventTime: string | undefined;
+  readonly content: unknown;
+}
+
+/** The wrapper's eventTime (RFC 8040 §6.4), when the event has one. */
+const eventTimeOf = (json: unknown): string | undefined => {
+  const wrapped = isObject(json) ? json['ietf-restconf:notification'] : undefined;
+  const time = isObject(wrapped) ? wrapped['eventTime'] : undefined;
+  return typeof time === 'string' ? time : undefined;
 };
 
 /**
@@ -37,8 +50,8 @@ export const eventContent = (json: unknown, names: readonly string[]): unknown =
   return at;
 };
 
-export const eventNodes = (messages: Observable<SseMessage | HttpAnswer>, target: string, names: readonly string[]): Observable<unknown> =>
-  new Observable<unknown>((subscriber) =>
+export const eventNodes = (messages: Observable<SseMessage | HttpAnswer>, target: string, names: readonly string[]): Observable<EventContent> =>
+  new Observable<EventContent>((subscriber) =>
     messages.subscribe({
       next: (m) => {
         if ('status' in m) {
@@ -56,7 +69,7 @@ export const eventNodes = (messages: Observable<SseMessage | HttpAnswer>, target
           subscriber.error(new RestconfFailure([restconfError('malformed-message', `an event of ${target} is not JSON: ${m.data.slice(0, 200)}`)]));
           return;
         }
-        subscriber.next(eventContent(json, names));
+        subscriber.next({ eventTime: eventTimeOf(json), content: eventContent(json, names) });
       },
       error: (e: unknown) => subscriber.error(e),
       complete: () => subscriber.complete(),

@@ -9,3 +9,4 @@ export { answerErrors, errorsOfBody, formatRestconfError } from './answer-errors
 export { parseSse, type SseMessage } from './parse-sse.ts';
 export { mediaType } from './media-type.ts';
 export { loadRemoteSchema } from './load-remote-schema.ts';
+export type { JsonEvent, JsonReadOptions } from './json-calls.ts';

@@ -1,18 +1,23 @@
 /**
- * A remote RESTCONF server as a local Device: one Browser per module the
- * server implements, whose root node speaks RESTCONF (remote-node.ts), so
- * `read`, `commitEdit`, `invoke` and `notifications` work on it as on
+ * A remote RESTCONF server. In plain JSON (json-calls.ts): `get`, `put`,
+ * `patch`, `post`, `delete`, `invoke` and `events` on api-paths, bodies
+ * checked against the server's schema before they are sent. At the tree
+ * level, a local Device: one Browser per module the server implements,
+ * whose root node speaks RESTCONF (remote-node.ts), so `resolve` gives
+ * what `read`, `commitEdit`, `invoke` and `notifications` work on as on
  * local browsers. Edits are checked against the schema here (decoding)
  * and validated by the server, which holds the whole datastore: the
  * candidate validation a local device runs is left to it.
  */
 import { Browser } from '../actors/browser.ts';
 import { Device } from '../actors/device.ts';
+import type { Observable } from 'rxjs';
 import type { TargetStep } from '../actors/navigate.ts';
 import { RestconfFailure } from '../errors/index.ts';
 import { resolveApiPath, type ResolvedTarget } from '../http/core/api-path/index.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { ClientTransport } from './client-transport.ts';
+import { deleteJson, getJson, invokeJson, jsonEvents, sendJson, type JsonEvent, type JsonReadOptions } from './json-calls.ts';
 import { RemoteNode } from './remote-node.ts';
 import { RemoteSession, type RemoteLink } from './remote-session.ts';
 
@@ -33,8 +38,42 @@ export class RemoteDevice extends Device {
     return false;
   }
 
+  /** The resource's JSON as the server answers it (`{"mod:name": …}`); undefined when there is no data there. */
+  get(path: string, options?: JsonReadOptions): Promise<unknown> {
+    return getJson(this, path, options);
+  }
+
+  /** Creates or replaces the resource with `body` (`{"mod:name": …}`, as `get` gives it). */
+  async put(path: string, body: unknown): Promise<void> {
+    await sendJson(this, 'PUT', path, body);
+  }
+
+  /** Merges `body` into the resource (the datastore for `/`). */
+  async patch(path: string, body: unknown): Promise<void> {
+    await sendJson(this, 'PATCH', path, body);
+  }
+
+  /** Creates `body`'s resource as a child of `path`; the new resource's Location. */
+  post(path: string, body: unknown): Promise<string | undefined> {
+    return sendJson(this, 'POST', path, body);
+  }
+
+  delete(path: string): Promise<void> {
+    return deleteJson(this, path);
+  }
+
+  /** Runs an rpc (`mod:name`) or action (its data path); input and output are plain objects. */
+  invoke(path: string, input?: unknown): Promise<Record<string, unknown> | undefined> {
+    return invokeJson(this, path, input);
+  }
+
+  /** A notification's events as plain objects, while subscribed. */
+  events(path: string, options?: { readonly filter?: string }): Observable<JsonEvent> {
+    return jsonEvents(this, path, options);
+  }
+
   /**
-   * An api-path (`/mod:a/b=k`, as after `{+restconf}/data`) resolved against
+   * Tree level: an api-path (`/mod:a/b=k`, as after `{+restconf}/data`) resolved against
    * the server's schema: the resource, its module's browser, the steps to it.
    * A bad path throws its error (RestconfFailure).
    */

@@ -138,7 +138,7 @@ export class RemoteNode implements Node {
     const accept = link.strict ? 'text/event-stream, application/yang-data+json;q=0.1' : 'text/event-stream';
     const names = r.path.segments.map((s) => (s.meta as { name: string }).name);
     return eventNodes(eventStream(link.transport, target, { accept }), target, names).pipe(
-      map((json) => new DataContainerNode(this.session.decodeIn(json, r.meta, r.path))),
+      map((e) => new DataContainerNode(this.session.decodeIn(e.content, r.meta, r.path))),
     );
   }
 }

@@ -7,6 +7,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Subject } from 'rxjs';
+import type { RemoteDevice } from '../../src/client/index.ts';
 import { createServer, type RxconfServer } from '../../src/index.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
@@ -51,4 +52,16 @@ export const startServer = async (transport: 'uws' | 'http1', extra: Record<stri
   } as Parameters<typeof createServer>[0]);
   const { url } = await server.listen();
   return { server, url, alarms, locks };
+};
+
+/** The requests the device sends from now on, as `METHOD path`. */
+export const spy = (device: RemoteDevice): string[] => {
+  const sent: string[] = [];
+  const transport = device.link.transport;
+  const request = transport.request.bind(transport);
+  transport.request = (method, target, body, headers) => {
+    sent.push(`${method} ${decodeURIComponent(target.split('?')[0] ?? '')}`);
+    return request(method, target, body, headers);
+  };
+  return sent;
 };

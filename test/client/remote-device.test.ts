@@ -14,25 +14,13 @@ import { decodeData, encodeData } from '../../src/data/json/index.ts';
 import { RestconfFailure } from '../../src/errors/index.ts';
 import type { HolderMeta } from '../../src/data/data-container.ts';
 import type { OperationMeta } from '../../src/meta/meta.ts';
-import { startServer } from './client-server.ts';
+import { spy, startServer } from './client-server.ts';
 
 const text = (r: ReadBody): string => (r.kind === 'whole' ? r.text : String(r));
 
 const serverGet = async (url: string, path: string): Promise<unknown> => {
   const r = await fetch(`${url}/restconf/data${path}`, { headers: { accept: 'application/yang-data+json' } });
   return r.status === 200 ? r.json() : r.status;
-};
-
-/** The requests the device sends, as `METHOD path`. */
-const spy = (device: RemoteDevice): string[] => {
-  const sent: string[] = [];
-  const transport = device.link.transport;
-  const request = transport.request.bind(transport);
-  transport.request = (method, target, body, headers) => {
-    sent.push(`${method} ${decodeURIComponent(target.split('?')[0] ?? '')}`);
-    return request(method, target, body, headers);
-  };
-  return sent;
 };
 
 const input = (device: RemoteDevice, path: string, json: unknown): DataContainer => {

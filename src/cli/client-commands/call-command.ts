@@ -10,7 +10,7 @@ import type { RemoteDevice } from '../../client/remote-device.ts';
 import { restconfError } from '../../errors/index.ts';
 import type { OperationMeta } from '../../meta/meta.ts';
 import { UsageError } from '../usage-error.ts';
-import { checkInput, wrapInput } from './check-input.ts';
+import { checkInput, wrapInput } from '../../client/check-input.ts';
 import type { ClientIo } from './client-io.ts';
 import type { ClientSession } from './client-session.ts';
 import { readData, type EditValues } from './edit-command.ts';

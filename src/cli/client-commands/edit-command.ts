@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { answerErrors } from '../../client/answer-errors.ts';
 import { UsageError } from '../usage-error.ts';
-import type { InputMethod } from './check-input.ts';
+import type { InputMethod } from '../../client/check-input.ts';
 import type { ClientIo } from './client-io.ts';
 import type { ClientSession } from './client-session.ts';
 import { printErrors } from './print-errors.ts';
@@ -43,7 +43,7 @@ export const editCommand = async (method: InputMethod | 'DELETE', s: ClientSessi
     throw new UsageError(`${method.toLowerCase()} needs its body: --data FILE, or --data - for stdin`);
   }
   if (data !== undefined && !values['no-check']) {
-    const [{ checkInput }, device] = await Promise.all([import('./check-input.ts'), s.device()]);
+    const [{ checkInput }, device] = await Promise.all([import('../../client/check-input.ts'), s.device()]);
     const problems = checkInput(device, method as InputMethod, path, data.text);
     if (problems.length > 0) {
       printErrors(problems, io.err, data.source);

@@ -1,5 +1,6 @@
 /**
- * A client command's input checked against the schema the server
+ * A client's input (a command's, or the device's plain-JSON calls')
+ * checked against the schema the server
  * publishes, as the server itself will decode it (src/http/core/body): the
  * path resolved, the JSON parsed (positioned syntax errors), then by
  * method — PUT and PATCH: the target's body (the datastore, a module root
@@ -9,14 +10,14 @@
  * its defaults, mandatory nodes and constraints. All problems are
  * collected; none means the input may be sent.
  */
-import { checkedInput } from '../../actors/operations/checked-input.ts';
-import type { RemoteDevice } from '../../client/remote-device.ts';
-import { parseJsonText } from '../../data/json/index.ts';
-import { RestconfFailure, type RestconfError } from '../../errors/index.ts';
-import { resolveApiPath } from '../../http/core/api-path/index.ts';
-import { decodeChildBody, decodeDatastoreBody, decodeInput, decodeModuleBody, decodeTargetBody } from '../../http/core/body/index.ts';
-import type { OperationMeta } from '../../meta/meta.ts';
-import { validateTree } from '../../validate/index.ts';
+import { checkedInput } from '../actors/operations/checked-input.ts';
+import { parseJsonText } from '../data/json/index.ts';
+import { RestconfFailure, type RestconfError } from '../errors/index.ts';
+import { resolveApiPath } from '../http/core/api-path/index.ts';
+import { decodeChildBody, decodeDatastoreBody, decodeInput, decodeModuleBody, decodeTargetBody } from '../http/core/body/index.ts';
+import type { OperationMeta } from '../meta/meta.ts';
+import { validateTree } from '../validate/index.ts';
+import type { RemoteDevice } from './remote-device.ts';
 
 export type InputMethod = 'PUT' | 'PATCH' | 'POST';
 
@@ -65,15 +66,16 @@ export const checkInput = (device: RemoteDevice, method: InputMethod, path: stri
   });
 };
 
-/**
- * The input of an rpc or action as RESTCONF wants it (`{"mod:input": …}`):
- * given bare, it is wrapped; given wrapped, it is kept.
- */
+/** An rpc's or action's input, given bare (`{"name": "x"}`) or wrapped (`{"mod:input": …}`), as RESTCONF wants it: wrapped. */
+export const inputBody = (value: unknown, op: { readonly module: string }): unknown => {
+  const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+  if (names.length === 1 && (names[0] === `${op.module}:input` || names[0] === 'input')) return value;
+  return { [`${op.module}:input`]: value ?? {} };
+};
+
+/** inputBody of a JSON text; a text that is not JSON is kept (its check reports where it fails). */
 export const wrapInput = (text: string, op: { readonly module: string }): string => {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return text;
-  const v = parsed.value;
-  const names = typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.keys(v) : [];
-  if (names.length === 1 && (names[0] === `${op.module}:input` || names[0] === 'input')) return text;
-  return `{"${op.module}:input":${text.trim() === '' ? '{}' : text}}`;
+  return inputBody(parsed.value, op) === parsed.value ? text : `{"${op.module}:input":${text}}`;
 };
