@@ -4,8 +4,12 @@
  * when that is all it has) names every module with its revision, enabled
  * features and submodules; each source is downloaded from the location
  * the library gives (on this connection's origin) or from
- * `{+restconf}/schema/NAME@REVISION`, written to a private temporary
- * folder, and compiled as the server compiled it.
+ * `{+restconf}/schema/NAME@REVISION`, written to a folder, and compiled as
+ * the server compiled it. With a cache (the rxconf commands use one), the
+ * folder is the cache's entry for the library's content-id
+ * (schema-cache.ts: a later run downloads nothing); else, or when the
+ * server gives no content-id or the cache cannot be written, a private
+ * temporary one.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +20,7 @@ import type { SchemaContext } from '../meta/meta.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { answerFailure } from './answer-errors.ts';
 import type { ClientTransport } from './client-transport.ts';
+import { cachedSources, keepSources, schemaKey, stagingDir } from './schema-cache.ts';
 
 interface LibraryModule {
   readonly name: string;
@@ -42,6 +47,10 @@ const entry = (m: Json, implemented: boolean, location: unknown): LibraryModule[
   const features = Array.isArray(m['feature']) ? m['feature'].filter((f): f is string => typeof f === 'string') : [];
   return [{ name, revision: str(m['revision']), location: loc, implemented, features }, ...subs];
 };
+
+/** The library's content-id (RFC 8525), or the older module-set-id. */
+const contentIdOf = (doc: Json): string | undefined =>
+  str(obj(member(doc, 'yang-library'))['content-id']) ?? str(obj(member(doc, 'modules-state'))['module-set-id']);
 
 /** Every module and submodule the library names. */
 const libraryModules = (doc: Json): LibraryModule[] => {
@@ -76,12 +85,32 @@ const sourceTarget = (m: LibraryModule, restconf: string): string => {
   return `${restconf}/schema/${encodeURIComponent(m.name)}${m.revision === undefined ? '' : `@${m.revision}`}`;
 };
 
-export const loadRemoteSchema = async (transport: ClientTransport, restconf: string): Promise<SchemaContext> => {
+/** `cache`: the schema cache's folder (schema-cache.ts), or undefined for none. */
+export const loadRemoteSchema = async (transport: ClientTransport, restconf: string, cache?: string): Promise<SchemaContext> => {
   const doc = (await fetchJson(transport, `${restconf}/data/ietf-yang-library:yang-library`))
     ?? (await fetchJson(transport, `${restconf}/data/ietf-yang-library:modules-state`));
   if (doc === undefined) throw new Error(`${transport.origin}${restconf} publishes no YANG library (ietf-yang-library), so its schema is unknown`);
   const modules = libraryModules(doc).filter((m, i, all) => all.findIndex((o) => o.name === m.name && o.revision === m.revision) === i);
-  const dir = mkdtempSync(join(tmpdir(), 'rxconf-client-'));
+  const implemented = modules.filter((m) => m.implemented);
+  const compile = (dir: string): SchemaContext => {
+    const compiled = compileSchema({
+      searchPath: [dir],
+      modules: implemented.map((m) => (m.revision === undefined ? { name: m.name } : { name: m.name, revision: m.revision })),
+      features: new Map(implemented.map((m) => [m.name, new Set(m.features)])),
+    });
+    if (!compiled.ok) {
+      const errors = compiled.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d).replace(`${dir}/`, ''));
+      throw new Error(`the modules ${transport.origin} publishes do not compile here:\n${errors.join('\n')}`);
+    }
+    return compiled.context;
+  };
+  const contentId = contentIdOf(doc);
+  const root = contentId === undefined ? undefined : cache;
+  const key = contentId === undefined ? '' : schemaKey(contentId, modules);
+  const cached = root === undefined ? undefined : cachedSources(root, key);
+  if (cached !== undefined) return compile(cached);
+  const staged = root === undefined ? undefined : stagingDir(root);
+  const dir = staged ?? mkdtempSync(join(tmpdir(), 'rxconf-client-'));
   try {
     const queue = [...modules];
     const download = async (): Promise<void> => {
@@ -93,17 +122,9 @@ export const loadRemoteSchema = async (transport: ClientTransport, restconf: str
       }
     };
     await Promise.all(Array.from({ length: Math.min(DOWNLOADS, modules.length) }, download));
-    const implemented = modules.filter((m) => m.implemented);
-    const compiled = compileSchema({
-      searchPath: [dir],
-      modules: implemented.map((m) => (m.revision === undefined ? { name: m.name } : { name: m.name, revision: m.revision })),
-      features: new Map(implemented.map((m) => [m.name, new Set(m.features)])),
-    });
-    if (!compiled.ok) {
-      const errors = compiled.diagnostics.filter((d) => d.severity === 'error').map((d) => formatDiagnostic(d).replace(`${dir}/`, ''));
-      throw new Error(`the modules ${transport.origin} publishes do not compile here:\n${errors.join('\n')}`);
-    }
-    return compiled.context;
+    const context = compile(dir);
+    if (root !== undefined && staged !== undefined) keepSources(root, key, staged);
+    return context;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

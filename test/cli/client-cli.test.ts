@@ -15,6 +15,8 @@ import { hashPassword, formatUsers } from '../../src/server/auth/password-file.t
 import { runCli } from '../helpers/run-cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'rxconf-client-cli-'));
+// the commands' schema cache, here and not in the user's
+process.env['RXCONF_CACHE_DIR'] = join(dir, 'cache');
 const file = (name: string, text: string): string => {
   const f = join(dir, name);
   writeFileSync(f, text);

@@ -23,10 +23,12 @@ export interface ClientSession {
   readonly media: string;
 }
 
-/** The server's schema as a device: loaded (and compiled) only by the commands that check their input. */
+/** The server's schema as a device: loaded (and compiled) only by the commands that check their input; its sources kept in the schema cache. */
 const loadDevice = async (transport: ClientTransport, restconf: string, strict: boolean): Promise<RemoteDevice> => {
-  const [{ loadRemoteSchema }, { RemoteDevice }] = await Promise.all([import('../../client/load-remote-schema.ts'), import('../../client/remote-device.ts')]);
-  return new RemoteDevice(await loadRemoteSchema(transport, restconf), transport, restconf, strict);
+  const [{ loadRemoteSchema }, { RemoteDevice }, { cacheRoot }] = await Promise.all([
+    import('../../client/load-remote-schema.ts'), import('../../client/remote-device.ts'), import('../../client/schema-cache.ts'),
+  ]);
+  return new RemoteDevice(await loadRemoteSchema(transport, restconf, cacheRoot()), transport, restconf, strict);
 };
 
 export const openSession = async (target: ClientTarget, options: ConnectOptions): Promise<ClientSession> => {
