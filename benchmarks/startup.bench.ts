@@ -1,92 +1,90 @@
 /**
- * Start-up of the rxconf command (issue 9, must-show 4): `rxconf check` of a
- * small module (examples/hello.yang) to its exit, and `rxconf serve` of it
- * to its `listening on` line, run two ways in the same rounds:
+ * Start-up of the rxconf command against the tools people compare it
+ * with, measured in the same run (the machine is shared and noisy):
  *
- * - before: the TypeScript sources through tsx (`node --import tsx
- *   src/cli/main.ts`, what bin/rxconf.js did before the build), with tsx's
- *   transform cache warm (a warm-up run fills it);
- * - after: the built command (`node bin/rxconf.js`, running dist/).
+ * - `rxconf --help` (aim: ≤ 120 ms), beside bare `node -e 0`, the floor;
+ * - `rxconf check` and `rxconf tree` of one module (yang/ietf-interfaces)
+ *   against `yanglint` and `yanglint -f tree` of it (aim: check ≤ 3×);
+ * - a repeated `rxconf get` of a leaf from a running `rxconf serve`
+ *   against `curl` of the same URL (aim: ≤ 2× curl + 100 ms), and a
+ *   repeated `rxconf patch` (checked against the server's schema, its
+ *   sources in a warm schema cache) against `curl -X PATCH`.
  *
- * and bare `node -e 0` as the floor. Each round runs every contender once,
- * in turn; medians of the rounds, wall time and CPU time (user + system,
- * the process and the children it waited for: /usr/bin/time for check,
- * /proc/PID/stat at the listening line for serve).
+ * Paired rounds, as hyperfine runs them but interleaved: every round runs
+ * each pair's two commands one after the other (their order alternating
+ * between rounds), so both see the same load; a pair's ratio is the median
+ * of its rounds' ratios, with the 25th-75th percentile spread. Wall time;
+ * CPU time (user + system, /usr/bin/time) beside it.
  *
- * Run: npm run bench -- startup   (ROUNDS=N, default 7). Builds dist/ first
- * when it is missing.
+ * Run: npm run bench -- startup   (ROUNDS=N, default 15). Needs Linux,
+ * /usr/bin/time, yanglint and curl; builds dist/ first when it is missing.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report, type BenchRow } from './lib/report.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const ROUNDS = Number(process.env['ROUNDS'] ?? 7);
-const MODULE = ['--path', join(root, 'examples'), join(root, 'examples', 'hello.yang')];
-
-interface Runner {
-  readonly name: string;
-  readonly argv: readonly string[];
-}
-
-const runners: readonly Runner[] = [
-  { name: 'before: sources through tsx', argv: ['--import=tsx', join(root, 'src', 'cli', 'main.ts')] },
-  { name: 'after: built (bin/rxconf.js on dist/)', argv: [join(root, 'bin', 'rxconf.js')] },
-];
+const ROUNDS = Number(process.env['ROUNDS'] ?? 15);
+const yang = join(root, 'yang');
+const MODULE = join(yang, 'ietf-interfaces@2018-02-20.yang');
+const rxconf = [process.execPath, join(root, 'bin', 'rxconf.js')];
 
 interface Sample {
   readonly wallMs: number;
   readonly cpuMs: number;
 }
 
-/** Runs to the end under GNU time: wall as seen here, CPU as time reports it (waited children included). */
-const timed = (args: readonly string[]): Sample => {
+/** One run to its exit under GNU time: wall as seen here, CPU as time reports it. */
+const timed = (argv: readonly string[], env: NodeJS.ProcessEnv, input?: string): Sample => {
   const started = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', ...argv], { cwd: root, encoding: 'utf8', env, input: input ?? '' });
   const wallMs = performance.now() - started;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}): ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.status}): ${r.stderr}`);
   const [user = NaN, sys = NaN] = (r.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
   return { wallMs, cpuMs: (user + sys) * 1000 };
 };
 
-/** utime + stime + cutime + cstime of a live process, in ms (clock ticks of 10 ms). */
-const cpuMsOf = (pid: number): number => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // Fields 14-17 of proc(5), counted here from the state field (3).
-  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10;
+const has = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+const percentile = (xs: readonly number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.round(p * (s.length - 1))))] ?? NaN;
 };
 
-/** Starts `rxconf serve` and measures until its listening line; then stops it. */
-const toListening = (args: readonly string[]): Promise<Sample> =>
+interface Pair {
+  readonly row: string;
+  readonly ours: readonly string[];
+  readonly theirs: readonly string[];
+  readonly theirsName: string;
+  readonly aim: string;
+  /** Whether the aim is met, from the medians (ms) and the median paired ratio. */
+  readonly met: (ours: number, theirs: number, ratio: number) => boolean;
+  readonly input?: string;
+}
+
+/** `rxconf serve` of hello.yang on a free port: its URL, and how to stop it. */
+const serve = (env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => void }> =>
   new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [...args, 'serve', '--module', 'hello', '--path', join(root, 'examples'), '--port', '0', '--quiet'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(rxconf[0] ?? 'node', [...rxconf.slice(1), 'serve', '--module', 'hello', '--path', join(root, 'examples'), '--port', '0', '--quiet'], {
+      cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    let sample: Sample | undefined;
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.stdout.setEncoding('utf8').on('data', (c: string) => {
       out += c;
-      if (sample === undefined && /listening on /.test(out) && child.pid !== undefined) {
-        sample = { wallMs: performance.now() - started, cpuMs: cpuMsOf(child.pid) };
-        child.kill('SIGTERM');
+      const m = /listening on (\S+)/.exec(out);
+      if (m?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve({ url: m[1].replace(/\/+$/, ''), stop: () => child.kill('SIGTERM') });
       }
     });
     child.stderr.setEncoding('utf8').on('data', (c: string) => (out += c));
-    child.on('close', () => {
-      clearTimeout(timer);
-      if (sample === undefined) reject(new Error(`serve never listened:\n${out}`));
-      else resolve(sample);
-    });
+    child.on('close', () => reject(new Error(`serve never listened:\n${out}`)));
   });
-
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const ensureBuilt = (): string => {
   if (existsSync(join(root, 'dist', 'cli', 'main.js'))) return 'dist/ as built before the run';
@@ -97,47 +95,89 @@ const ensureBuilt = (): string => {
 };
 
 const main = async (): Promise<void> => {
-  if (!existsSync('/usr/bin/time') || !existsSync('/proc/self/stat')) {
-    console.log('startup benchmark skipped: needs /usr/bin/time and /proc (Linux)');
+  const missing = ['/usr/bin/time', 'yanglint', 'curl'].filter((c) => (c.startsWith('/') ? !existsSync(c) : !has(c)));
+  if (missing.length > 0 || process.platform !== 'linux') {
+    console.log(`startup benchmark skipped: needs Linux, /usr/bin/time, yanglint and curl (missing: ${missing.join(', ') || 'Linux'})`);
     return;
   }
   const built = ensureBuilt();
-  const samples = new Map<string, Sample[]>();
-  const add = (key: string, s: Sample): void => void samples.set(key, [...(samples.get(key) ?? []), s]);
-  // Warm-up: fills tsx's transform cache and the file system cache.
-  for (const r of runners) {
-    timed([...r.argv, 'check', ...MODULE]);
-    await toListening(r.argv);
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    add('node -e 0', timed(['-e', '0']));
-    for (const r of runners) {
-      add(`check|${r.name}`, timed([...r.argv, 'check', ...MODULE]));
-      add(`serve|${r.name}`, await toListening(r.argv));
+  const cache = mkdtempSync(join(tmpdir(), 'rxconf-bench-cache-'));
+  const env = { ...process.env, RXCONF_CACHE_DIR: join(cache, 'rxconf'), NODE_COMPILE_CACHE: join(cache, 'node') };
+  const server = await serve(env);
+  try {
+    const leaf = `${server.url}/restconf/data/hello:hello/greeting`;
+    const body = '{"hello:hello":{"greeting":"Hi"}}';
+    const pairs: Pair[] = [
+      {
+        row: 'rxconf --help', ours: [...rxconf, '--help'], theirs: [process.execPath, '-e', '0'], theirsName: 'node -e 0',
+        aim: '≤ 120 ms', met: (ours) => ours <= 120,
+      },
+      {
+        row: 'rxconf check ietf-interfaces', ours: [...rxconf, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
+        aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3,
+      },
+      {
+        row: 'rxconf tree ietf-interfaces', ours: [...rxconf, 'tree', '-p', yang, MODULE], theirs: ['yanglint', '-f', 'tree', '-p', yang, MODULE], theirsName: 'yanglint -f tree',
+        aim: '(none)', met: () => true,
+      },
+      {
+        row: 'rxconf get (repeated)', ours: [...rxconf, 'get', `${server.url}/restconf`, '/hello:hello/greeting'], theirs: ['curl', '-sf', '-H', 'accept: application/yang-data+json', leaf], theirsName: 'curl',
+        aim: '≤ 2× curl + 100 ms', met: (ours, theirs) => ours <= 2 * theirs + 100,
+      },
+      {
+        row: 'rxconf patch (repeated, schema cached)', ours: [...rxconf, 'patch', `${server.url}/restconf`, '/hello:hello', '--data', '-'],
+        theirs: ['curl', '-sf', '-X', 'PATCH', '-H', 'content-type: application/yang-data+json', '--data-binary', body, `${server.url}/restconf/data/hello:hello`], theirsName: 'curl -X PATCH',
+        aim: '(none)', met: () => true, input: body,
+      },
+    ];
+    // Warm-up: the file system cache, Node's compile cache (22.1+), the schema cache.
+    for (const p of pairs) {
+      timed(p.ours, env, p.input);
+      timed(p.theirs, env);
     }
-  }
-  const med = (key: string): Sample => {
-    const s = samples.get(key) ?? [];
-    return { wallMs: median(s.map((x) => x.wallMs)), cpuMs: median(s.map((x) => x.cpuMs)) };
-  };
-  const rows: BenchRow[] = [];
-  for (const command of ['check', 'serve'] as const) {
-    const before = med(`${command}|${runners[0]?.name}`);
-    for (const r of runners) {
-      const m = med(`${command}|${r.name}`);
-      rows.push({
-        command: command === 'check' ? 'rxconf check hello.yang (to exit)' : 'rxconf serve hello (to "listening on")',
-        runner: r.name,
-        'wall ms (median)': Math.round(m.wallMs),
-        'CPU ms (median)': Math.round(m.cpuMs),
-        'CPU vs before': Number((m.cpuMs / before.cpuMs).toFixed(2)),
-        'wall vs before': Number((m.wallMs / before.wallMs).toFixed(2)),
+    const samples = pairs.map(() => ({ ours: [] as Sample[], theirs: [] as Sample[] }));
+    for (let round = 0; round < ROUNDS; round++) {
+      pairs.forEach((p, i) => {
+        const s = samples[i];
+        if (s === undefined) return;
+        if (round % 2 === 0) {
+          s.ours.push(timed(p.ours, env, p.input));
+          s.theirs.push(timed(p.theirs, env));
+        } else {
+          s.theirs.push(timed(p.theirs, env));
+          s.ours.push(timed(p.ours, env, p.input));
+        }
       });
     }
+    const rows: BenchRow[] = pairs.map((p, i) => {
+      const s = samples[i] ?? { ours: [], theirs: [] };
+      const wall = (xs: readonly Sample[]): number[] => xs.map((x) => x.wallMs);
+      const ratios = s.ours.map((o, j) => o.wallMs / (s.theirs[j]?.wallMs ?? NaN));
+      const ours = percentile(wall(s.ours), 0.5);
+      const theirs = percentile(wall(s.theirs), 0.5);
+      const ratio = percentile(ratios, 0.5);
+      return {
+        command: p.row,
+        'wall ms (median, p25-p75)': `${Math.round(ours)} (${Math.round(percentile(wall(s.ours), 0.25))}-${Math.round(percentile(wall(s.ours), 0.75))})`,
+        'CPU ms': Math.round(percentile(s.ours.map((x) => x.cpuMs), 0.5)),
+        against: p.theirsName,
+        'its wall ms': `${Math.round(theirs)} (${Math.round(percentile(wall(s.theirs), 0.25))}-${Math.round(percentile(wall(s.theirs), 0.75))})`,
+        'its CPU ms': Math.round(percentile(s.theirs.map((x) => x.cpuMs), 0.5)),
+        'paired ratio (median, p25-p75)': `${ratio.toFixed(2)} (${percentile(ratios, 0.25).toFixed(2)}-${percentile(ratios, 0.75).toFixed(2)})`,
+        aim: p.aim,
+        met: p.aim === '(none)' ? '' : p.met(ours, theirs, ratio) ? 'yes' : 'no',
+      };
+    });
+    const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.trim();
+    report('startup', rows, {
+      rounds: ROUNDS, node: process.version, dist: built,
+      'compile cache': 'enableCompileCache' in (await import('node:module')) ? 'on (Node 22.1+)' : 'not in this Node',
+      'load average at the end': load,
+    });
+  } finally {
+    server.stop();
+    rmSync(cache, { recursive: true, force: true });
   }
-  const floor = med('node -e 0');
-  rows.push({ command: 'node -e 0 (the floor)', runner: 'bare node', 'wall ms (median)': Math.round(floor.wallMs), 'CPU ms (median)': Math.round(floor.cpuMs), 'CPU vs before': '', 'wall vs before': '' });
-  report('startup', rows, { rounds: ROUNDS, node: process.version, dist: built, 'tsx cache': 'warm (one warm-up run per contender)' });
 };
 
 await main();

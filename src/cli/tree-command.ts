@@ -1,4 +1,10 @@
-/** `rxconf tree [--path DIR] FILE|MODULE...`: the schema tree of each module, pyang style, on stdout. */
+/**
+ * `rxconf tree [--path DIR] FILE|MODULE...`: the schema tree of each module
+ * named (its own nodes, its augments, rpcs and notifications; not the
+ * modules it imports or augments), pyang style, on stdout.
+ */
+import { resolve } from 'node:path';
+import { moduleRequest } from '../meta/compile/schema-options.ts';
 import { printTree } from '../meta/tree/print-tree.ts';
 import { compileForCommand } from './compile-for-command.ts';
 import { UsageError } from './usage-error.ts';
@@ -13,7 +19,9 @@ export const treeCommand = (args: TreeArgs, out: (text: string) => void, err: (l
   if (args.modules.length === 0) throw new UsageError('give at least one module (name or file)');
   const result = compileForCommand('tree', args, args.modules, err);
   if (!result.ok) return 1;
-  const names = [...result.context.modules.values()].filter((m) => m.implemented);
-  out(names.map((m) => printTree(m, result.context)).join('\n'));
+  // the modules named, not those they pull in (a module another augments is implemented too)
+  const named = [...result.context.modules.values()].filter((m) => args.modules.map(moduleRequest).some((r) => ('name' in r ? r.name === m.name : resolve(r.file) === resolve(m.file))));
+  const shown = named.length > 0 ? named : [...result.context.modules.values()].filter((m) => m.implemented);
+  out(shown.map((m) => printTree(m, result.context)).join('\n'));
   return 0;
 };

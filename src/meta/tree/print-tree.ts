@@ -10,19 +10,34 @@ type Mode = 'data' | 'input' | 'output' | 'notification';
 
 const STATUS = { current: '+', deprecated: 'x', obsolete: 'o' } as const;
 
-const prefixOf = (printed: ModuleMeta, module: string): string => {
-  if (module === printed.name) return printed.prefix;
-  for (const [p, m] of printed.prefixes) if (m === module) return p;
-  return module;
-};
+/** The module printed, and the prefix it writes another module's names with. */
+interface Printed {
+  readonly name: string;
+  readonly prefixOf: (module: string) => string;
+}
 
-const label = (printed: ModuleMeta, n: SchemaNode): string =>
-  n.module.name === printed.name ? n.name : `${prefixOf(printed, n.module.name)}:${n.name}`;
+/**
+ * The printed module's prefix for a module: its own, its import's, else
+ * the module's own prefix (a type or node reached through another module's
+ * grouping or augment), as pyang and yanglint print it; never the bare
+ * module name beside prefixes.
+ */
+const printedModule = (printed: ModuleMeta, ctx: SchemaContext): Printed => ({
+  name: printed.name,
+  prefixOf: (module) => {
+    if (module === printed.name) return printed.prefix;
+    for (const [p, m] of printed.prefixes) if (m === module) return p;
+    return ctx.modules.get(module)?.prefix ?? module;
+  },
+});
 
-const typeName = (printed: ModuleMeta, t: TypeMeta): string => {
+const label = (printed: Printed, n: SchemaNode): string =>
+  n.module.name === printed.name ? n.name : `${printed.prefixOf(n.module.name)}:${n.name}`;
+
+const typeName = (printed: Printed, t: TypeMeta): string => {
   if (t.base === 'leafref' && t.typedef === undefined) return `-> ${t.path?.text ?? '?'}`;
   if (t.typedef === undefined) return t.base;
-  return t.typedef.module === printed.name ? t.typedef.name : `${prefixOf(printed, t.typedef.module)}:${t.typedef.name}`;
+  return t.typedef.module === printed.name ? t.typedef.name : `${printed.prefixOf(t.typedef.module)}:${t.typedef.name}`;
 };
 
 const flags = (n: SchemaNode, mode: Mode): string => {
@@ -33,7 +48,7 @@ const flags = (n: SchemaNode, mode: Mode): string => {
   return n.config ? 'rw' : 'ro';
 };
 
-const width = (printed: ModuleMeta, kids: readonly SchemaNode[]): number => {
+const width = (printed: Printed, kids: readonly SchemaNode[]): number => {
   let w = 0;
   for (const k of kids) {
     const len = k.kind === 'choice' || k.kind === 'case' ? 3 + width(printed, k.recursive ? [] : schemaChildren(k)) : label(printed, k).length;
@@ -44,7 +59,7 @@ const width = (printed: ModuleMeta, kids: readonly SchemaNode[]): number => {
 
 const visible = (n: SchemaNode): boolean => !((n.kind === 'input' || n.kind === 'output') && n.children.length === 0);
 
-const printChildren = (printed: ModuleMeta, kids: readonly SchemaNode[], prefix: string, mode: Mode, w: number, out: string[]): void => {
+const printChildren = (printed: Printed, kids: readonly SchemaNode[], prefix: string, mode: Mode, w: number, out: string[]): void => {
   const shown = kids.filter(visible);
   const cw = w === 0 ? width(printed, shown) : w;
   shown.forEach((k, i) => {
@@ -53,7 +68,7 @@ const printChildren = (printed: ModuleMeta, kids: readonly SchemaNode[], prefix:
   });
 };
 
-const printNode = (printed: ModuleMeta, n: SchemaNode, prefix: string, mode: Mode, w: number, out: string[]): void => {
+const printNode = (printed: Printed, n: SchemaNode, prefix: string, mode: Mode, w: number, out: string[]): void => {
   const m: Mode = n.kind === 'input' ? 'input' : n.kind === 'output' ? 'output' : n.kind === 'notification' ? 'notification' : mode;
   let line = `${prefix.slice(0, -1)}${STATUS[n.status]}--`;
   const name = label(printed, n);
@@ -104,27 +119,28 @@ const augments = (printed: ModuleMeta, ctx: SchemaContext): Map<SchemaNode, Sche
   return found;
 };
 
-const pathOf = (printed: ModuleMeta, n: SchemaNode): string => {
+const pathOf = (printed: Printed, n: SchemaNode): string => {
   const steps: string[] = [];
-  for (let p: SchemaNode | undefined = n; p !== undefined; p = p.parent) steps.unshift(`${prefixOf(printed, p.module.name)}:${p.name}`);
+  for (let p: SchemaNode | undefined = n; p !== undefined; p = p.parent) steps.unshift(`${printed.prefixOf(p.module.name)}:${p.name}`);
   return `/${steps.join('/')}`;
 };
 
 export const printTree = (module: ModuleMeta, ctx: SchemaContext): string => {
   const out = [`module: ${module.name}`];
-  printChildren(module, module.children, '', 'data', 0, out);
+  const printed = printedModule(module, ctx);
+  printChildren(printed, module.children, '', 'data', 0, out);
   for (const [target, kids] of augments(module, ctx)) {
-    out.push('', `  augment ${pathOf(module, target)}:`);
+    out.push('', `  augment ${pathOf(printed, target)}:`);
     const mode: Mode = target.kind === 'input' ? 'input' : target.kind === 'output' ? 'output' : 'data';
-    printChildren(module, kids, '  ', mode, 0, out);
+    printChildren(printed, kids, '  ', mode, 0, out);
   }
   if (module.rpcs.length > 0) {
     out.push('', '  rpcs:');
-    printChildren(module, module.rpcs, '  ', 'data', 0, out);
+    printChildren(printed, module.rpcs, '  ', 'data', 0, out);
   }
   if (module.notifications.length > 0) {
     out.push('', '  notifications:');
-    printChildren(module, module.notifications, '  ', 'data', 0, out);
+    printChildren(printed, module.notifications, '  ', 'data', 0, out);
   }
   return `${out.join('\n')}\n`;
 };
