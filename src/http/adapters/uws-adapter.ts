@@ -1,3 +1,5 @@
+import { METHODS } from 'node:http';
+import { statusLine } from './status-line.ts';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from '@trufflesuite/uws-js-unofficial';
 import type { Handler } from '../exchange.ts';
 import { type AdapterOptions, exchangeSettings } from './adapter-options.ts';
@@ -90,7 +92,15 @@ const countConnections = (app: TemplatedApp): (() => number) | undefined => {
   return () => open;
 };
 
+/** The methods HTTP parsers know (node's list); uWS v20.5x hands any token to the application, 20.30 closes on one it does not know. */
+const KNOWN_METHODS = new Set(METHODS);
+
 const serve = (handler: Handler, state: UwsServerState, res: HttpResponse, req: HttpRequest): void => {
+  if (!KNOWN_METHODS.has(req.getCaseSensitiveMethod())) {
+    // as node:http does: 501 and a close, the same on every transport
+    res.cork(() => res.writeStatus(statusLine(501)).writeHeader('connection', 'close').end(undefined, true));
+    return;
+  }
   const exchange = new UwsExchange(res, req, state);
   const answer = invokeHandler(handler, exchange, state.onError);
   if (answer instanceof Promise) void answer.then((response) => exchange.respond(response, false));
