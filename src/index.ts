@@ -22,6 +22,7 @@ export type { ExplorerOptions } from './server/explorer/index.ts';
 
 // Generated types (`rxconf types`): the runtime their codecs use, and the typed application API
 export * from './codegen/runtime/index.ts';
+export { typedApp, type TypedApp, type TypedOperationCall, type TypedOperationHandler } from './server/typed-app.ts';
 
 // The YANG compiler and the compiled schema
 export { compileSchema, type CompileOptions, type CompileResult } from './meta/compile/compile-schema.ts';

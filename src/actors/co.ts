@@ -6,7 +6,7 @@
  * more is wanted (backpressure).
  */
 import { isObservable, type Observable, type Subscription } from 'rxjs';
-import { isPending, type Answer } from './answer.ts';
+import { isPending, type Answer } from '../base/answer.ts';
 
 export const FLUSH: unique symbol = Symbol('flush');
 export type Pending = PromiseLike<unknown> | Observable<unknown>;

@@ -1,5 +1,5 @@
 /** The node runtime: the contract applications implement, and the operations rxconf runs over it. */
-export type { Answer } from './answer.ts';
+export type { Answer } from '../base/answer.ts';
 export type { Node, ListItem } from './node.ts';
 export type { FieldValue } from './field-value.ts';
 export type * from './requests.ts';

@@ -7,7 +7,7 @@ import type {
   AnydataMeta, ContainerMeta, LeafListMeta, LeafMeta, ListMeta, NotificationMeta, OperationMeta,
 } from '../meta/meta.ts';
 import type { YangValue } from '../types/value.ts';
-import { isPending } from './answer.ts';
+import { isPending } from '../base/answer.ts';
 import type { Co } from './co.ts';
 import type { ListItem, Node } from './node.ts';
 import type { Selection } from './selection.ts';

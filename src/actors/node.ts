@@ -7,7 +7,7 @@
  */
 import type { Observable } from 'rxjs';
 import type { FieldValue } from './field-value.ts';
-import type { Answer } from './answer.ts';
+import type { Answer } from '../base/answer.ts';
 import type {
   ActionRequest, ChildRequest, ChooseRequest, ContextRequest, EditRequest, FieldRequest, NextRequest,
   NotifyRequest,

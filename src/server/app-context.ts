@@ -16,7 +16,7 @@ import type { RequestContext } from '../actors/request-context.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { AppHandlers, JsonObject, OperationHandler } from './app-handlers.ts';
 import { schemaNodeAt } from './schema-path.ts';
-import { typedApp, type TypedApp } from '../codegen/runtime/typed-app.ts';
+import { typedApp, type TypedApp } from './typed-app.ts';
 import type { YangModel } from '../codegen/runtime/yang-model.ts';
 
 export type RootOverride = (context: RequestContext, stored: Node) => Node;

@@ -6,7 +6,7 @@
  * decodes and checks it against the schema.
  */
 import { map, Subject, type Observable } from 'rxjs';
-import { isPending, type Answer } from '../actors/answer.ts';
+import { isPending, type Answer } from '../base/answer.ts';
 import { DataContainerNode } from '../actors/nodes/data-node.ts';
 import { wrapDeep } from '../actors/nodes/wrap-deep.ts';
 import type { Node } from '../actors/node.ts';

@@ -17,8 +17,9 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorAnswer } from '../http/core/index.ts';
 import {
-  changeEvent, changeSource, compileEventFilter, eventStreamResponse, failOnClosing, notificationSource, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, failOnClosing, notificationSource, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
 } from '../streams/index.ts';
+import { eventStreamResponse } from '../http/system/event-stream-response.ts';
 
 let replays = 0;
 

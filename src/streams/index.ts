@@ -30,4 +30,3 @@ export { ReplayLog } from './replay-log.ts';
 export { replayWindow, type ReplayWindow } from './replay-window.ts';
 export { recordStreams } from './record-streams.ts';
 export { failOnClosing } from './fail-on-closing.ts';
-export { eventStreamResponse, type EventStreamRequest } from './event-stream-response.ts';

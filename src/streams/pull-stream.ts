@@ -1,4 +1,4 @@
-import type { SyncPullBody } from '../http/exchange.ts';
+import type { SyncPullBody } from '../base/sync-pull-body.ts';
 import type { FrameSink, FrameSource } from './frame-fan-out.ts';
 import type { SseFrame } from './sse-frame.ts';
 

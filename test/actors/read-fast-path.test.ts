@@ -12,7 +12,7 @@ import { Browser } from '../../src/actors/browser.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import type { Node } from '../../src/actors/node.ts';
 import { Datastore, DataContainerNode, traceNode, wrapDeep } from '../../src/actors/nodes/index.ts';
-import { CHUNK_BYTES, chunkBytesCounts } from '../../src/actors/nodes/chunk-bytes.ts';
+import { CHUNK_BYTES, chunkBytesCounts } from '../../src/base/chunk-bytes.ts';
 import { resolveFields, type FieldSelection } from '../../src/actors/read/field-selection.ts';
 import { plainData } from '../../src/actors/read/plain-data.ts';
 import { read, readChunks } from '../../src/actors/read/read.ts';

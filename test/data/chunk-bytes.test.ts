@@ -5,7 +5,7 @@
  * once. The JSON writer fills its chunks in them; a counting pass fills none.
  */
 import test from 'ava';
-import { CHUNK_BYTES, chunkBytesCounts, frameChunk, giveBackChunkBytes, isLentChunk, lendChunkBytes, packChunk } from '../../src/actors/nodes/chunk-bytes.ts';
+import { CHUNK_BYTES, chunkBytesCounts, frameChunk, giveBackChunkBytes, isLentChunk, lendChunkBytes, packChunk } from '../../src/base/chunk-bytes.ts';
 import { JsonBuffer, SPILL_AT } from '../../src/actors/nodes/json-writer.ts';
 
 test.serial('a buffer given back is the next one lent; none is lent twice at once', (t) => {

@@ -12,7 +12,7 @@ import { connect, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { chunkBytesCounts } from '../../src/actors/nodes/chunk-bytes.ts';
+import { chunkBytesCounts } from '../../src/base/chunk-bytes.ts';
 import { available, JSON_TYPE, startHostile, TRANSPORTS, type Hostile, type HostileTransport } from './hostile/hostile-server.ts';
 
 setFlagsFromString('--expose-gc');

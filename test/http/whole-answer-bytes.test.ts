@@ -7,7 +7,7 @@
  * byte for byte what a fresh read gives. Both transports.
  */
 import test from 'ava';
-import { chunkBytesCounts } from '../../src/actors/nodes/chunk-bytes.ts';
+import { chunkBytesCounts } from '../../src/base/chunk-bytes.ts';
 import { available, JSON_TYPE, startHostile, TRANSPORTS, type Hostile } from './hostile/hostile-server.ts';
 
 /** 20 entries of ~1 KB: one chunk (16 K characters) and a short rest, held whole (the default max-node-count bounds the read). */

@@ -11,7 +11,7 @@ import { keyString } from '../../data/list-index.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { DataNodeMeta, ListMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
-import { isPending } from '../answer.ts';
+import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import { entryOf, listOf, type TargetStep } from '../navigate.ts';

@@ -12,7 +12,7 @@ import { keyString } from '../../data/list-index.ts';
 import type { CaseMeta, ChoiceMeta, DataDef, DataNodeMeta, LeafListMeta, ListMeta } from '../../meta/meta.ts';
 import { dataChildren } from '../../meta/navigate.ts';
 import type { YangValue } from '../../types/value.ts';
-import { isPending } from '../answer.ts';
+import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';

@@ -5,7 +5,7 @@
  * ancestors nearest first. When anything fails, every node whose beginEdit
  * succeeded gets endEdit with the failure, so it can roll back and unlock.
  */
-import { isPending, type Answer } from '../answer.ts';
+import { isPending, type Answer } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
 import type { EditFlags } from '../requests.ts';
 import type { Selection } from '../selection.ts';

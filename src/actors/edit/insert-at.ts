@@ -10,7 +10,7 @@ import { keyString } from '../../data/list-index.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { LeafListMeta, ListMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
-import { isPending } from '../answer.ts';
+import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
 import type { ListItem } from '../node.ts';
 import type { Selection } from '../selection.ts';

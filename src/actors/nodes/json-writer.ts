@@ -11,7 +11,7 @@ import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } fro
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { ChildRequest, FieldRequest, NextRequest } from '../requests.ts';
-import { CHUNK_BYTES, giveBackChunkBytes, lendChunkBytes } from './chunk-bytes.ts';
+import { CHUNK_BYTES, giveBackChunkBytes, lendChunkBytes } from '../../base/chunk-bytes.ts';
 import { nameText } from './json-name-text.ts';
 import { valueText } from './json-value-text.ts';
 

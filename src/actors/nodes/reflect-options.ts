@@ -7,7 +7,7 @@
  * only and wins over a name. The same options are handed down to every node
  * `reflectNode` makes below.
  */
-import type { Answer } from '../answer.ts';
+import type { Answer } from '../../base/answer.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { Node } from '../node.ts';
 import type { ChildRequest, FieldRequest } from '../requests.ts';

@@ -4,7 +4,7 @@
  * tree of nodes at once: tracing, operation handlers, notification sources.
  */
 import type { Observable } from 'rxjs';
-import { isPending, type Answer } from '../answer.ts';
+import { isPending, type Answer } from '../../base/answer.ts';
 import type { ListItem, Node } from '../node.ts';
 
 const mapAnswer = <T>(a: Answer<T>, f: (v: T) => T): Answer<T> => {

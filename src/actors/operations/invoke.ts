@@ -10,7 +10,7 @@ import { childPath, formatPath, type DataPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { OperationMeta } from '../../meta/meta.ts';
 import { validateSubtree } from '../../validate/index.ts';
-import { isPending } from '../answer.ts';
+import { isPending } from '../../base/answer.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd, type Co } from '../co.ts';
 import { navigate, type TargetStep } from '../navigate.ts';

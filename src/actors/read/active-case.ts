@@ -9,7 +9,7 @@
 import type { DataContainer } from '../../data/data-container.ts';
 import { childPath } from '../../data/data-path.ts';
 import type { CaseMeta, ChoiceMeta, DataDef, SchemaNode } from '../../meta/meta.ts';
-import { isPending } from '../answer.ts';
+import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
 import type { Node } from '../node.ts';
 import { OMITTED, OMITTED_VALUE } from '../omitted.ts';

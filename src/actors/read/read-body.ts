@@ -10,8 +10,8 @@
  * bytes as it went (JsonBuffer.spill); `asText` gives the same read as text.
  */
 import { Runner, type Co } from '../co.ts';
-import { TurnBudget } from '../turn-budget.ts';
-import { giveBackChunkBytes, packChunk } from '../nodes/chunk-bytes.ts';
+import { TurnBudget } from '../../base/turn-budget.ts';
+import { giveBackChunkBytes, packChunk } from '../../base/chunk-bytes.ts';
 import type { JsonBuffer } from '../nodes/json-writer.ts';
 
 export type Chunk = string | Uint8Array;

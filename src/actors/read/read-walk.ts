@@ -6,7 +6,7 @@
 import { childPath } from '../../data/data-path.ts';
 import type { DataContainer, HolderMeta } from '../../data/data-container.ts';
 import type { DataDef, LeafMeta, ListMeta } from '../../meta/meta.ts';
-import { isPending } from '../answer.ts';
+import { isPending } from '../../base/answer.ts';
 import { FLUSH, type Co } from '../co.ts';
 import type { FieldValue } from '../field-value.ts';
 import type { ListItem, Node } from '../node.ts';

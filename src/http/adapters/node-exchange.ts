@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { constants, type Http2ServerResponse } from 'node:http2';
-import { giveBackChunkBytes, isLentChunk } from '../../actors/nodes/chunk-bytes.ts';
+import { giveBackChunkBytes, isLentChunk } from '../../base/chunk-bytes.ts';
 import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';

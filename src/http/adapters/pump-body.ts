@@ -1,5 +1,5 @@
-import { TurnBudget } from '../../actors/turn-budget.ts';
-import { isSyncPullBody, type SyncPullBody } from '../exchange.ts';
+import { TurnBudget } from '../../base/turn-budget.ts';
+import { isSyncPullBody, type SyncPullBody } from '../../base/sync-pull-body.ts';
 
 /** Where a response stream goes: one transport's write side (the exchange itself). */
 export interface BodySink {

@@ -1,5 +1,5 @@
 import type { HttpRequest, HttpResponse } from '@trufflesuite/uws-js-unofficial';
-import { giveBackChunkBytes } from '../../actors/nodes/chunk-bytes.ts';
+import { giveBackChunkBytes } from '../../base/chunk-bytes.ts';
 import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';

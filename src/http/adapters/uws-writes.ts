@@ -1,5 +1,5 @@
 import type { HttpResponse } from '@trufflesuite/uws-js-unofficial';
-import { giveBackChunkBytes } from '../../actors/nodes/chunk-bytes.ts';
+import { giveBackChunkBytes } from '../../base/chunk-bytes.ts';
 import { utf8Once } from './utf8-once.ts';
 
 /**

@@ -21,7 +21,7 @@ import { callOf, fail, withContext, type EarlyCall } from './call.ts';
 import { isStrict } from './compliance-mode.ts';
 import { coreSettings, type CoreOptions, type CoreSettings, type ScopeStage } from './core-options.ts';
 import { fixedResource } from './fixed-resource.ts';
-import { isPromise, type Maybe } from './maybe.ts';
+import { isPromise, type Maybe } from '../../base/maybe.ts';
 import { admitsEventStream, negotiate, notAcceptable, PLAIN_JSON, YANG_JSON } from './media-type.ts';
 import { noParams, parseQuery, queryError } from './query/index.ts';
 import { simplified } from './query/simplified.ts';

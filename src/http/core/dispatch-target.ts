@@ -8,7 +8,7 @@ import type { CoreResponse } from '../exchange.ts';
 import type { ResolvedTarget } from './api-path/index.ts';
 import { fail, type Call } from './call.ts';
 import { describeTarget } from './describe-target.ts';
-import type { Maybe } from './maybe.ts';
+import type { Maybe } from '../../base/maybe.ts';
 import { createData, deleteData, getData, invokeOperation, optionsData, patchData, putData } from './methods/index.ts';
 import { checkParameters, type ParameterUse } from './query/index.ts';
 import { allowedMethods, allowHeader, methodNotAllowed } from './response/index.ts';

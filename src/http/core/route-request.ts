@@ -18,7 +18,7 @@ import { fail, type Call } from './call.ts';
 import { dispatchTarget } from './dispatch-target.ts';
 import { fixedResource } from './fixed-resource.ts';
 import { notAcceptable } from './media-type.ts';
-import type { Maybe } from './maybe.ts';
+import type { Maybe } from '../../base/maybe.ts';
 import { apiRoot, operationsList, resolveOperationPath, yangLibraryVersion } from './resources/index.ts';
 import { streamsRoute } from './streams-route.ts';
 import { yangLibraryRoute } from './yang-library-route.ts';

@@ -13,7 +13,7 @@ import { mergeAnswer, RequestScope } from '../../actors/request-scope.ts';
 import { ERROR_TAGS, RestconfFailure, type RestconfError } from '../../errors/index.ts';
 import type { CoreRequest } from '../exchange.ts';
 import type { FilterAnswer, RequestFilter, ScopeStage } from './core-options.ts';
-import { isPromise, type Maybe } from './maybe.ts';
+import { isPromise, type Maybe } from '../../base/maybe.ts';
 
 const isRestconfError = (a: object): a is RestconfError => {
   const e = a as Partial<Record<'tag' | 'type' | 'message', unknown>>;

@@ -8,7 +8,7 @@ import type { Browser, TargetStep } from '../../actors/index.ts';
 import { restconfError } from '../../errors/index.ts';
 import type { CoreResponse } from '../exchange.ts';
 import { fail, noContent, type Call } from './call.ts';
-import type { Maybe } from './maybe.ts';
+import type { Maybe } from '../../base/maybe.ts';
 import { checkParameters, type ParameterUse } from './query/index.ts';
 import { allowHeader, methodNotAllowed, READ_ONLY } from './response/index.ts';
 

@@ -6,7 +6,7 @@
 import { restconfError } from '../../errors/index.ts';
 import type { CoreResponse } from '../exchange.ts';
 import { fail, type Call } from './call.ts';
-import type { Maybe } from './maybe.ts';
+import type { Maybe } from '../../base/maybe.ts';
 
 export const yangLibraryRoute = (call: Call, path: string): Maybe<CoreResponse> => {
   const hook = call.settings.yangLibrary;

@@ -9,7 +9,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { finalize, takeUntil, type Observable } from 'rxjs';
 import type { EventHub, StreamEvent } from '../../streams/index.ts';
-import { eventStreamResponse, failOnClosing } from '../../streams/index.ts';
+import { failOnClosing } from '../../streams/index.ts';
+import { eventStreamResponse } from './event-stream-response.ts';
 import type { DynamicSubscription, SubscriptionRegistry } from '../../streams/subscriptions/subscription-registry.ts';
 import { requestIsStrict } from '../core/index.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../exchange.ts';

@@ -20,7 +20,7 @@
  * An edit that leaves the clients as they were (a PUT of the whole
  * `server` carrying them unchanged) passes.
  */
-import { isPromiseLike, type Answer } from '../../actors/answer.ts';
+import { isPromiseLike, type Answer } from '../../base/answer.ts';
 import type { Node } from '../../actors/node.ts';
 import type { Datastore } from '../../actors/nodes/datastore.ts';
 import type { RequestContext } from '../../actors/request-context.ts';

@@ -5,7 +5,7 @@
  * the node behind. What the edit creates is a sink that accepts everything
  * and holds nothing.
  */
-import type { Answer } from '../../actors/answer.ts';
+import type { Answer } from '../../base/answer.ts';
 import type { FieldValue } from '../../actors/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
 import type { RequestContext } from '../../actors/request-context.ts';

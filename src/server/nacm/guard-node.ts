@@ -10,7 +10,7 @@
  * so unrestricted subtrees keep every fast path.
  */
 import { map as mapEvents, type Observable } from 'rxjs';
-import { isPending, type Answer } from '../../actors/answer.ts';
+import { isPending, type Answer } from '../../base/answer.ts';
 import { mapAnswer as map } from '../../actors/nodes/map-answer.ts';
 import type { FieldValue } from '../../actors/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';

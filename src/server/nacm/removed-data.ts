@@ -15,7 +15,7 @@
  * not data of its own: only what it holds is judged.
  */
 import { firstValueFrom, isObservable } from 'rxjs';
-import type { Answer } from '../../actors/answer.ts';
+import type { Answer } from '../../base/answer.ts';
 import { ask, Runner, type Co } from '../../actors/co.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
 import { OMITTED } from '../../actors/omitted.ts';

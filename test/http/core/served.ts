@@ -13,7 +13,7 @@ import { decodeData, decodeDatastore, encodeData } from '../../../src/data/json/
 import { notImplemented } from '../../../src/errors/predefined.ts';
 import { compileSchema } from '../../../src/meta/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../../../src/meta/meta.ts';
-import { isPending, type Answer } from '../../../src/actors/answer.ts';
+import { isPending, type Answer } from '../../../src/base/answer.ts';
 
 export const httpFixtures = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'yang', 'http');
 

@@ -12,7 +12,7 @@ import { readChunks, type ReadChunks } from '../../../actors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { fail, type Call } from '../call.ts';
-import { isPromise, type Maybe } from '../maybe.ts';
+import { isPromise, type Maybe } from '../../../base/maybe.ts';
 import { readOptions } from '../query/index.ts';
 import { bodyOf } from '../response/index.ts';
 import { rootsOf } from './roots-of.ts';

@@ -9,7 +9,7 @@ import { RestconfFailure } from '../../../errors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { noContent, type Call } from '../call.ts';
-import { andThen, attempt, type Maybe } from '../maybe.ts';
+import { andThen, attempt, type Maybe } from '../../../base/maybe.ts';
 import { ACCEPT_PATCH, allowedMethods } from '../response/index.ts';
 import { targetExists } from './probe-target.ts';
 

@@ -9,7 +9,7 @@ import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import { decodeDatastoreBody, decodeModuleBody, decodeTargetBody, requireJsonBody } from '../body/index.ts';
 import { noContent, type Call } from '../call.ts';
-import { isPromise } from '../maybe.ts';
+import { isPromise } from '../../../base/maybe.ts';
 import { commitRoots } from './commit-roots.ts';
 import { decodeScope } from './decode-scope.ts';
 import { missingTarget } from './missing-target.ts';

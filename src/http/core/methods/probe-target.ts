@@ -8,7 +8,7 @@ import { defaultReadOptions, read, type ReadOptions, type TargetStep } from '../
 import { RestconfFailure } from '../../../errors/index.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import type { Call } from '../call.ts';
-import { andThen, attempt, type Maybe } from '../maybe.ts';
+import { andThen, attempt, type Maybe } from '../../../base/maybe.ts';
 import { rootsOf } from './roots-of.ts';
 
 const probe: ReadOptions = { ...defaultReadOptions, depth: 1, maxNodes: Number.MAX_SAFE_INTEGER };

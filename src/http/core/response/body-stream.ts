@@ -7,7 +7,7 @@
  * stops and releases its nodes.
  */
 import type { ReadChunks } from '../../../actors/index.ts';
-import { frameChunk } from '../../../actors/nodes/chunk-bytes.ts';
+import { frameChunk } from '../../../base/chunk-bytes.ts';
 import type { ResponseBody } from '../../exchange.ts';
 
 type Chunk = string | Uint8Array;

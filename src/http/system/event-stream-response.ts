@@ -6,11 +6,11 @@
  * the transport calls the body's `return()`.
  */
 import type { Observable } from 'rxjs';
-import type { CoreResponse } from '../http/exchange.ts';
-import type { EventHub } from './event-hub.ts';
-import { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
-import type { EventFilter } from './shared-sources.ts';
-import type { StreamEvent } from './stream-event.ts';
+import type { CoreResponse } from '../exchange.ts';
+import type { EventHub } from '../../streams/event-hub.ts';
+import { encodePlainEvent, encodeStrictEvent } from '../../streams/event-encoders.ts';
+import type { EventFilter } from '../../streams/shared-sources.ts';
+import type { StreamEvent } from '../../streams/stream-event.ts';
 
 export interface EventStreamRequest {
   /** One hot source per key: the stream's path. */

@@ -10,22 +10,22 @@
 import { map, type Observable } from 'rxjs';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import type { Answer } from '../../actors/answer.ts';
-import type { Node } from '../../actors/node.ts';
-import { mapAnswer } from '../../actors/nodes/map-answer.ts';
-import { reflectNode } from '../../actors/nodes/reflect-node.ts';
-import type { ReflectOptions } from '../../actors/nodes/reflect-options.ts';
-import type { RequestContext } from '../../actors/request-context.ts';
-import { decodeData, encodeData } from '../../data/json/index.ts';
-import { restconfError, RestconfFailure } from '../../errors/index.ts';
-import type { OperationMeta } from '../../meta/meta.ts';
-import type { AppContext } from '../../server/app-context.ts';
-import { schemaNodeAt } from '../../server/schema-path.ts';
-import { decodeWith, formatLocatedErrors, type LocatedError } from './located-error.ts';
-import { jsonFields } from './json-fields.ts';
+import type { Answer } from '../base/answer.ts';
+import type { Node } from '../actors/node.ts';
+import { mapAnswer } from '../actors/nodes/map-answer.ts';
+import { reflectNode } from '../actors/nodes/reflect-node.ts';
+import type { ReflectOptions } from '../actors/nodes/reflect-options.ts';
+import type { RequestContext } from '../actors/request-context.ts';
+import { decodeData, encodeData } from '../data/json/index.ts';
+import { restconfError, RestconfFailure } from '../errors/index.ts';
+import type { OperationMeta } from '../meta/meta.ts';
+import type { AppContext } from './app-context.ts';
+import { schemaNodeAt } from './schema-path.ts';
+import { decodeWith, formatLocatedErrors, type LocatedError } from '../codegen/runtime/located-error.ts';
+import { jsonFields } from '../codegen/runtime/json-fields.ts';
 import type {
   ModelData, NotificationOf, NotificationPath, OperationInput, OperationOutput, OperationPath, YangModel,
-} from './yang-model.ts';
+} from '../codegen/runtime/yang-model.ts';
 
 export interface TypedOperationCall<I> {
   /** The input in RFC 7951 form (`{}` when the operation has no input). */
