@@ -41,6 +41,7 @@ export const serveOptions = {
   'trusted-proxy': { type: 'string', multiple: true, default: [] as string[] },
   'cert-user': { type: 'string', multiple: true, default: [] as string[] },
   anonymous: { type: 'boolean', default: false },
+  'allow-unauthenticated': { type: 'boolean', default: false },
   nacm: { type: 'boolean', default: false },
   'recovery-user': { type: 'string' },
   'metrics-path': { type: 'string' },
@@ -160,6 +161,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     ...(values['cors-origin'].length === 0 ? {} : { cors: { origins: values['cors-origin'].includes('*') ? '*' as const : values['cors-origin'] } }),
     metrics: { ...(values['metrics-path'] === undefined ? {} : { path: values['metrics-path'] }), modules: values['metrics-module'] },
     ...(values.explorer ? { explorer: true } : {}),
+    ...(values['allow-unauthenticated'] ? { allowUnauthenticated: true } : {}),
     ...(values['url-credentials'] ? { web: { urlCredentials: true } } : {}),
     ...(values.cluster === undefined ? {} : {
       cluster: {

@@ -79,6 +79,9 @@ options:
                             NAME cn, san-dns, san-email, san-ip, san-any to take it from
                             the certificate (repeatable; needs --tls-ca)
       --anonymous           requests without credentials are the user anonymous
+      --allow-unauthenticated
+                            listen beyond loopback with none of the methods above
+                            (anyone who reaches the port may read and change everything)
       --nacm                enforce access control (RFC 8341, ietf-netconf-acm)
       --recovery-user NAME  the user NACM never restricts
   operations:

@@ -37,6 +37,7 @@ import { buildDevice } from './server-device.ts';
 import { ServerEndpoint } from './server-endpoint.ts';
 import { serverLifecycle } from './server-lifecycle.ts';
 import { checkServerOptions } from './server-options.ts';
+import { refuseOpenListen } from './open-listen.ts';
 import { buildPipeline } from './server-pipeline.ts';
 import { compileServerSchema } from './server-schema.ts';
 import { SERVER_MODULE, type ServerLimits } from './server-settings.ts';
@@ -63,8 +64,14 @@ export interface ServerOptions {
   readonly app?: ((app: AppContext) => void | Promise<void>) | string;
   /** 'auto' (default): uWebSockets.js when a native build loads, else node:http — said once at start. */
   readonly transport?: Transport | 'auto';
-  /** Listen address; default the rxconf-server module's `listen/address` (127.0.0.1). */
+  /**
+   * Listen address; default the rxconf-server module's `listen/address`
+   * (127.0.0.1). Beyond loopback, createServer throws unless `auth` names a
+   * method (basic, bearer, certificates, proxy) or `allowUnauthenticated` is true.
+   */
   readonly host?: string;
+  /** Serve beyond loopback with no authentication: anyone who reaches the port may read and change everything. */
+  readonly allowUnauthenticated?: boolean;
   /** Listen port (0: any free one); default the module's `listen/port` (8080). */
   readonly port?: number;
   /** TLS (served by node:http2: HTTP/2 and HTTP/1.1 by ALPN); with `ca`, clients are asked for certificates signed by it. */
@@ -156,6 +163,7 @@ export const createServer = (options: ServerOptions): RxconfServer => {
 };
 
 const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store: ServerStore): RxconfServer => {
+  refuseOpenListen(o.host ?? store.settings.address, o.auth, o.allowUnauthenticated);
   const settings = () => store.settings;
   const endpoint = new ServerEndpoint(o, settings);
   const streams = createServerStreams(settings, logger);

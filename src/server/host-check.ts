@@ -10,7 +10,8 @@ import { requestError } from './request-error.ts';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1', '[::1]'];
 
-const isLoopback = (host: string): boolean =>
+/** Whether a host name or address is a loopback one (127.0.0.0/8, ::1, localhost). */
+export const isLoopback = (host: string): boolean =>
   host === 'localhost' || host === '::1' || host.startsWith('127.') || host.endsWith('.localhost');
 
 /** The host name of a Host header, without port and brackets kept for IPv6. */
