@@ -21,6 +21,6 @@ export type { EditOperation, EditOutcome } from './edit/apply-edit.ts';
 export { commitEdits } from './edit/commit-edits.ts';
 export { EditFailure, type PlannedEdit } from './edit/validate-candidate.ts';
 export type { InsertAt } from './edit/insert-at.ts';
-export { stepsPath } from './edit/steps-path.ts';
+export { stepsPath } from './steps-path.ts';
 export { invoke, notifications, type InvokeCommand, type NotificationEvent } from './operations/index.ts';
 export * from './nodes/index.ts';

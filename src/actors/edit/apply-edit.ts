@@ -20,7 +20,7 @@ import type { Selection } from '../selection.ts';
 import { copyInto, displaceFor, failed } from './copy-into.ts';
 import { CHANGED, CREATED, DELETED, editWithHooks, withNode } from './edit-hooks.ts';
 import { placeValue, rowFor, type InsertAt } from './insert-at.ts';
-import { stepsPath } from './steps-path.ts';
+import { stepsPath } from '../steps-path.ts';
 
 /** `move`: an existing entry of an ordered-by user list or leaf-list goes where `insert` says (YANG Patch move). */
 export type EditOperation = 'merge' | 'replace' | 'create' | 'delete' | 'move';

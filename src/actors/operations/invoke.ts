@@ -20,7 +20,7 @@ import { readInto } from '../read/read-into.ts';
 import type { RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { checkedInput } from './checked-input.ts';
-import { targetPath } from './target-path.ts';
+import { stepsPath } from '../steps-path.ts';
 
 export interface InvokeCommand {
   /** Path to the operation; its last step is the rpc or action. */
@@ -64,7 +64,7 @@ function* run(browser: Browser, cmd: InvokeCommand, op: OperationMeta, at: DataP
 /** Runs the operation; the output tree when the operation declares output. */
 export const invoke = async (browser: Browser, cmd: InvokeCommand): Promise<DataContainer | undefined> => {
   const op = cmd.steps[cmd.steps.length - 1]?.meta as OperationMeta;
-  const at = targetPath(cmd.steps);
+  const at = stepsPath(cmd.steps);
   const output = await runToEnd(run(browser, cmd, op, at));
   if (output !== undefined) {
     const errors = validateSubtree(output, { content: 'all', schema: browser.schema, parent: { segments: at.segments.slice(0, -1) } });

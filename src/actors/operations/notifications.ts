@@ -15,7 +15,7 @@ import { navigate, type TargetStep } from '../navigate.ts';
 import type { RequestContext } from '../request-context.ts';
 import { Selection } from '../selection.ts';
 import { readEvents } from './read-events.ts';
-import { targetPath } from './target-path.ts';
+import { stepsPath } from '../steps-path.ts';
 
 export interface NotificationEvent {
   readonly time: Date;
@@ -31,7 +31,7 @@ export const notifications = (browser: Browser, steps: readonly TargetStep[], co
     runToEnd(navigate(root, steps)).then((parent) => {
       if (closed) return;
       if (parent === undefined) {
-        const at = targetPath(steps);
+        const at = stepsPath(steps);
         throw new RestconfFailure([restconfError('invalid-value', `no data at ${formatPath({ segments: at.segments.slice(0, -1) })}`, { type: 'protocol', path: formatPath(at), status: 404 })]);
       }
       const path = childPath(parent.path, meta);

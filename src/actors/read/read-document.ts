@@ -25,8 +25,9 @@ export type ReadTarget =
   /** One data resource: the last step, below `parent`. */
   | { readonly kind: 'node'; readonly parent: Selection; readonly step: TargetStep };
 
+/** The 404 of the step's target below `parent` (a list entry with its keys, a leaf-list entry with its value, as stepsPath names them). */
 const notFound = (parent: Selection, step: TargetStep): RestconfFailure => {
-  const key = 'key' in step ? step.key : undefined;
+  const key = 'key' in step ? step.key : 'value' in step && step.value !== undefined ? [step.value] : undefined;
   const path = formatPath(childPath(parent.path, step.meta as never, key));
   return new RestconfFailure([restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
 };

@@ -7,7 +7,7 @@
  * made on the way.
  */
 import { DataContainer, type HolderMeta } from '../../data/data-container.ts';
-import { formatPath, rootPath, type PathSegment } from '../../data/data-path.ts';
+import { formatPath, rootPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { ListMeta } from '../../meta/meta.ts';
 import type { Co } from '../co.ts';
@@ -18,6 +18,7 @@ import { nameText } from '../nodes/json-name-text.ts';
 import { valueText } from '../nodes/json-value-text.ts';
 import type { NextRequest } from '../requests.ts';
 import type { Selection } from '../selection.ts';
+import { stepsPath } from '../steps-path.ts';
 import { plainInActiveCases } from './active-case.ts';
 import { admitsContent } from './content.ts';
 import { depthBelow } from './depth-below.ts';
@@ -28,11 +29,9 @@ import type { ReadState } from './read-walk.ts';
 import { defaultTag, shownAt } from './with-defaults.ts';
 import { EMPTY_DATA, writeChildren, writeList } from './write-data.ts';
 
-const segmentOf = (s: TargetStep): PathSegment => ('key' in s && s.key !== undefined ? { meta: s.meta, key: s.key } : { meta: s.meta as PathSegment['meta'] });
-
 /** The 404 of a target that is not there: its path is the first `n` steps. */
 const notFound = (steps: readonly TargetStep[], n: number): RestconfFailure => {
-  const path = formatPath({ segments: steps.slice(0, n).map(segmentOf) });
+  const path = formatPath(stepsPath(steps.slice(0, n)));
   return new RestconfFailure([restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
 };
 

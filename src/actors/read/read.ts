@@ -6,6 +6,7 @@ import type { TargetStep } from '../navigate.ts';
 import { findParent } from './find-parent.ts';
 import { JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';
+import { stepsPath } from '../steps-path.ts';
 import { NodeBudget } from './node-budget.ts';
 import { asText, drainRead, runRead, type ReadBody, type ReadChunks } from './read-body.ts';
 import { readDocument } from './read-document.ts';
@@ -37,7 +38,7 @@ function* readRoots(roots: readonly Selection[], steps: readonly TargetStep[], s
   }
   const parent = yield* findParent(root, steps, st.options);
   if (parent === undefined) {
-    const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
+    const path = formatPath(stepsPath(steps));
     throw new RestconfFailure([restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
   }
   yield* readDocument({ kind: 'node', parent, step: last }, st);

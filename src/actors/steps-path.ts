@@ -1,6 +1,6 @@
 /** The instance path the steps of a request name (a list entry with its keys, a leaf-list entry with its value). */
-import type { DataPath } from '../../data/data-path.ts';
-import type { TargetStep } from '../navigate.ts';
+import type { DataPath } from '../data/data-path.ts';
+import type { TargetStep } from './navigate.ts';
 
 export const stepsPath = (steps: readonly TargetStep[]): DataPath => ({
   segments: steps.map((s) => {
