@@ -16,7 +16,7 @@
 import { Subject } from 'rxjs';
 import os from 'node:os';
 import { setImmediate as turn } from 'node:timers/promises';
-import { createEventHub, encodeJson, sseData } from '../src/streams/index.ts';
+import { createEventHub, encodeEventJson, sseData } from '../src/streams/index.ts';
 import { report } from './lib/report.ts';
 import type { BenchRow } from './lib/report.ts';
 
@@ -38,7 +38,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const runHub = async (subscribers: number, events: readonly Alarm[]): Promise<{ seconds: number; chunks: number }> => {
   const hub = createEventHub<Alarm>();
   const subject = new Subject<Alarm>();
-  const expectedBytes = events.reduce((n, e) => n + sseData(encodeJson(e)).length, 0);
+  const expectedBytes = events.reduce((n, e) => n + sseData(encodeEventJson(e)).length, 0);
   let chunks = 0;
   const consumers = Array.from({ length: subscribers }, async () => {
     const stream = hub.subscribe({ key: '/ex:alarm', open: () => subject });
@@ -69,7 +69,7 @@ const runHub = async (subscribers: number, events: readonly Alarm[]): Promise<{ 
 
 /** Seconds for a plain loop to append the same frames to the same number of arrays. */
 const runBaseline = async (subscribers: number, events: readonly Alarm[]): Promise<number> => {
-  const frames = events.map((e) => sseData(encodeJson(e)));
+  const frames = events.map((e) => sseData(encodeEventJson(e)));
   const arrays = Array.from({ length: subscribers }, (): string[] => []);
   let bytes = 0;
   await turn();
@@ -143,6 +143,6 @@ report('streams-hub', rows, {
   burst: BURST,
   runs: `${RUNS}; hub/baseline is the median of the ratios of adjacent hub and baseline runs`,
   load: os.loadavg()[0]?.toFixed(1) ?? '?',
-  'frame bytes': sseData(encodeJson(alarms(1)[0])).length,
+  'frame bytes': sseData(encodeEventJson(alarms(1)[0])).length,
   node: process.version,
 });

@@ -21,6 +21,7 @@
 import type {
   ChildHolder, DataDef, LeafListMeta, LeafMeta, ModuleMeta, SchemaContext, TypeMeta,
 } from '../meta/meta.ts';
+import { qualifiedName } from '../meta/qualified-name.ts';
 import { NameAllocator, jsDoc, pascalCase, propertyKey } from './ts-names.ts';
 import { tsTypeOf } from './ts-type-of.ts';
 import { typeSpecOf } from './type-spec-of.ts';
@@ -121,7 +122,7 @@ export class CodegenBody {
   }
 
   private member(d: Exclude<DataDef, { kind: 'choice' }>, parentModule: ModuleMeta | undefined, content: Content, path: readonly string[]): Member {
-    const key = parentModule === undefined || d.module !== parentModule ? `${d.module.name}:${d.name}` : d.name;
+    const key = qualifiedName(d, parentModule);
     const here = [...path, d.name];
     const notes: string[] = [...firstParagraph(d.description)];
     const facts: string[] = [];

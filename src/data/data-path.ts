@@ -3,6 +3,7 @@
  * an RFC 7951 instance-identifier for RFC 8040 error-path.
  */
 import type { DataNodeMeta, ModuleMeta, NotificationMeta, OperationMeta, SchemaNode } from '../meta/meta.ts';
+import { qualifiedName } from '../meta/qualified-name.ts';
 import type { YangValue } from '../types/value.ts';
 
 export interface PathSegment {
@@ -33,7 +34,7 @@ export const formatPath = (p: DataPath): string => {
   let out = '';
   for (const s of p.segments) {
     const m = s.meta as SchemaNode;
-    out += `/${m.module === prev ? '' : `${m.module.name}:`}${m.name}`;
+    out += `/${qualifiedName(m, prev)}`;
     prev = m.module;
     if (s.key !== undefined) {
       if (m.kind === 'list') {

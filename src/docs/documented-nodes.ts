@@ -6,6 +6,7 @@
  */
 import type { ModuleMeta, SchemaContext, SchemaNode } from '../meta/meta.ts';
 import { schemaChildren } from '../meta/navigate.ts';
+import { qualifiedName } from '../meta/qualified-name.ts';
 
 export interface DocumentedNode {
   readonly node: SchemaNode;
@@ -16,7 +17,7 @@ export interface DocumentedNode {
 const pathOf = (n: SchemaNode, module: ModuleMeta): string => {
   const steps: string[] = [];
   for (let p: SchemaNode | undefined = n; p !== undefined; p = p.parent) {
-    steps.unshift(p.module === module ? p.name : `${p.module.name}:${p.name}`);
+    steps.unshift(qualifiedName(p, module));
   }
   return `/${steps.join('/')}`;
 };

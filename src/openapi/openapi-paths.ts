@@ -7,9 +7,9 @@
  * notifications as event streams (GET, text/event-stream, `filter`).
  */
 import type { ContainerMeta, DataNodeMeta, ListMeta, ModuleMeta, NotificationMeta, OperationMeta } from '../meta/meta.ts';
-import { dataChildren } from './data-children.ts';
+import { dataChildren } from '../meta/navigate.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { memberName } from './member-name.ts';
+import { qualifiedName } from '../meta/qualified-name.ts';
 import { INSERT_PARAMETERS, READ_PARAMETERS, STREAM_PARAMETERS } from './query-parameters.ts';
 import type { BodyContent, SchemaComponents } from './schema-components.ts';
 
@@ -94,7 +94,7 @@ export const openapiPaths = (modules: readonly ModuleMeta[], components: SchemaC
     paths[path] = { ...(parameters.length > 0 ? { parameters: [...parameters] } : {}), ...paths[path], ...ops };
   };
   const walk = (node: DataNodeMeta, parent: Place, tag: string): void => {
-    let path = `${parent.path}/${memberName(node, parent.module)}`;
+    let path = `${parent.path}/${qualifiedName(node, parent.module)}`;
     const parameters = [...parent.parameters];
     const names = new Set(parent.names);
     if (node.kind === 'list' && node.keys.length > 0) {
@@ -106,8 +106,8 @@ export const openapiPaths = (modules: readonly ModuleMeta[], components: SchemaC
     if (node.kind !== 'container' && node.kind !== 'list') return;
     if (node.recursive) return;
     const here: Place = { path, parameters, names, module: node.module };
-    for (const action of (node as ContainerMeta | ListMeta).actions) add(`${path}/${memberName(action, node.module)}`, { post: operationPost(action, components, tag) }, parameters);
-    for (const n of (node as ContainerMeta | ListMeta).notifications) add(`${path}/${memberName(n, node.module)}`, { get: notificationGet(n, components, tag) }, parameters);
+    for (const action of (node as ContainerMeta | ListMeta).actions) add(`${path}/${qualifiedName(action, node.module)}`, { post: operationPost(action, components, tag) }, parameters);
+    for (const n of (node as ContainerMeta | ListMeta).notifications) add(`${path}/${qualifiedName(n, node.module)}`, { get: notificationGet(n, components, tag) }, parameters);
     for (const child of dataChildren(node.children)) walk(child, here, tag);
   };
   for (const m of modules) {

@@ -5,9 +5,9 @@
  * `$ref` so a subtree is written once however many paths reach it.
  */
 import type { DataDef, DataNodeMeta, IoMeta, ListMeta, ContainerMeta, ModuleMeta, NotificationMeta } from '../meta/meta.ts';
-import { dataChildren } from './data-children.ts';
+import { dataChildren } from '../meta/navigate.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { memberName } from './member-name.ts';
+import { qualifiedName } from '../meta/qualified-name.ts';
 import { typeSchema } from './type-schema.ts';
 
 export type BodyContent = 'all' | 'config';
@@ -52,7 +52,7 @@ export class SchemaComponents {
     const properties: Record<string, JsonSchema> = {};
     for (const child of dataChildren(children)) {
       if (content === 'config' && !child.config) continue;
-      properties[memberName(child, parentModule)] = this.value(child, content);
+      properties[qualifiedName(child, parentModule)] = this.value(child, content);
     }
     const out: Record<string, unknown> = { type: 'object', properties };
     if (required.length > 0) out.required = [...required];

@@ -9,6 +9,7 @@ import { changesFor, notificationAccess } from './nacm/stream-access.ts';
 import type { Device } from '../actors/index.ts';
 import { runToEnd } from '../actors/co.ts';
 import { navigate } from '../actors/navigate.ts';
+import { stepsPath } from '../actors/steps-path.ts';
 import { formatPath } from '../data/data-path.ts';
 import type { NotificationMeta } from '../meta/meta.ts';
 import { canNotify } from './app-handlers.ts';
@@ -17,7 +18,7 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorAnswer } from '../http/core/index.ts';
 import {
-  changeEvent, changeSource, compileEventFilter, failOnClosing, notificationSource, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, failOnClosing, notificationEvents, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
 } from '../streams/index.ts';
 import { eventStreamResponse } from '../http/system/event-stream-response.ts';
 
@@ -61,15 +62,15 @@ export const streamsHook = (
     const { browser, steps } = r.notification;
     const root = browser.root(r.context);
     const parent = await runToEnd(navigate(root, steps)).finally(() => root.node.release?.());
-    const path = formatPath({ segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) });
+    const path = formatPath(stepsPath(steps));
     if (parent === undefined) return refuse(r, [restconfError('invalid-value', `no data at ${path}`, { type: 'protocol', path, status: 404 })]);
     const meta = steps[steps.length - 1]?.meta as NotificationMeta;
     key = path;
     if (steps.length === 1) stream = `${browser.module.name}:${meta.name}`;
-    open = notificationSource(browser, steps, r.context);
+    open = notificationEvents(browser, steps, r.context);
     if (!canNotify(parent.node, meta)) open = sourceWhenAdded(meta, added, open);
     if (rightsOf !== undefined) {
-      const dataPath = { segments: steps.map((s) => ({ meta: s.meta as never, ...('key' in s && s.key !== undefined ? { key: s.key } : {}) })) };
+      const dataPath = stepsPath(steps);
       const access = notificationAccess(rightsOf(r.context), steps[steps.length - 1]?.meta as NotificationMeta, dataPath);
       if (!access.allowed) return refuse(r, [restconfError('access-denied', `access denied: read of ${path}`, { path, status: 403 })]);
       key += access.classKey;

@@ -7,6 +7,7 @@
 import type { DataPath, PathSegment } from '../data/data-path.ts';
 import type { DataNodeMeta, ModuleMeta } from '../meta/meta.ts';
 import { findDataChild } from '../meta/navigate.ts';
+import { qualifiedName } from '../meta/qualified-name.ts';
 import type { YangValue } from '../types/value.ts';
 import { decodeYangValue, encodeYangValue } from './record-value.ts';
 
@@ -17,14 +18,14 @@ import { decodeYangValue, encodeYangValue } from './record-value.ts';
  */
 export const encodeRecordPath = (path: DataPath, module: ModuleMeta): string | undefined => {
   let out = '[';
-  let prev = module.name;
+  let prev = module;
   const last = path.segments.length - 1;
   for (let i = 0; i <= last; i++) {
     const s = path.segments[i] as PathSegment;
     const m = s.meta as DataNodeMeta;
     if (i > 0) out += ',';
-    out += JSON.stringify(m.module.name === prev ? m.name : `${m.module.name}:${m.name}`);
-    prev = m.module.name;
+    out += JSON.stringify(qualifiedName(m, prev));
+    prev = m.module;
     if (s.key !== undefined && m.kind === 'list') out += `,${JSON.stringify(s.key.map(encodeYangValue))}`;
     else if (m.kind === 'list' && i < last) return undefined;
   }

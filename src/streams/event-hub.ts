@@ -2,7 +2,7 @@ import { asyncScheduler, Observable, type SchedulerLike } from 'rxjs';
 import { nextTurn, onScheduler, type FlushTimer } from './coalesce-frames.ts';
 import { overflowFrame } from './final-frames.ts';
 import { frameEvents } from './frame-events.ts';
-import { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
+import { encodeEventJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
 import type { FrameSink } from './frame-fan-out.ts';
 import { PullStream, type PullStreamOptions, type StreamSubscriber } from './pull-stream.ts';
 import { sharedSources, type ErrorReporter, type SourceRequest } from './shared-sources.ts';
@@ -97,7 +97,7 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
     new Observable<SseFrame>((subscriber) => {
       counters.subscribers += 1;
       const sink: FrameSink = { push: (frame) => subscriber.next(frame), close: () => subscriber.complete() };
-      const source = framed(request, request.encode ?? encodeJson);
+      const source = framed(request, request.encode ?? encodeEventJson);
       source.join(sink);
       return () => {
         counters.subscribers -= 1;
@@ -125,7 +125,7 @@ export const createEventHub = <E = unknown>(options: EventHubOptions = {}): Even
   return {
     subscribe: (request) => {
       counters.subscribers += 1;
-      return new PullStream(framed(request, request.encode ?? encodeJson), pullOptions, request.opening);
+      return new PullStream(framed(request, request.encode ?? encodeEventJson), pullOptions, request.opening);
     },
     frames,
     counters: () => ({ ...counters }),

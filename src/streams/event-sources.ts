@@ -35,7 +35,7 @@ export const nestIn = (steps: readonly TargetStep[]) => (element: Record<string,
   return out;
 };
 
-export const notificationSource = (browser: Browser, steps: readonly TargetStep[], context: RequestContext) => (): Observable<StreamEvent> => {
+export const notificationEvents = (browser: Browser, steps: readonly TargetStep[], context: RequestContext) => (): Observable<StreamEvent> => {
   const meta = steps[steps.length - 1]?.meta as NotificationMeta;
   const wrap = steps.length > 1 ? nestIn(steps) : undefined;
   return notifications(browser, steps, context).pipe(map((ev) => notificationEvent(ev, meta, wrap)));

@@ -11,7 +11,7 @@ export {
   type SubscribeRequest,
 } from './event-hub.ts';
 export type { ErrorReporter, EventFilter, SourceRequest } from './shared-sources.ts';
-export { encodeJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
+export { encodeEventJson, lastFrameEncoder, type EventEncoder } from './last-frame-encoder.ts';
 export { PullStream, type PullStreamOptions, type StreamSubscriber } from './pull-stream.ts';
 export { keepAlive } from './keep-alive.ts';
 export { coalesceFrames, frameCoalescer, nextTurn, onScheduler, type FlushTimer, type FrameCoalescer } from './coalesce-frames.ts';
@@ -23,7 +23,7 @@ export { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
 export {
   compileEventFilter, FILTER_LIMITS, FILTER_MAX_STEPS, FilterBudgetExceeded, type CompiledFilter,
 } from './event-filter.ts';
-export { notificationSource, changeSource, nestIn } from './event-sources.ts';
+export { notificationEvents, changeSource, nestIn } from './event-sources.ts';
 export { sourceWhenAdded } from './source-when-added.ts';
 export { ReplayBuffer, type ReplayLimits } from './replay-buffer.ts';
 export { ReplayLog } from './replay-log.ts';

@@ -4,7 +4,7 @@ import { eventFrame, type SseFrame } from './sse-frame.ts';
 export type EventEncoder<E> = (event: E) => string;
 
 /** The default encoder: bare JSON (`null` for values JSON cannot hold). */
-export const encodeJson: EventEncoder<unknown> = (event) => JSON.stringify(event) ?? 'null';
+export const encodeEventJson: EventEncoder<unknown> = (event) => JSON.stringify(event) ?? 'null';
 
 /**
  * Wraps `encode` so that consecutive calls with the same event (compared with

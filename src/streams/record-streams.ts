@@ -8,13 +8,13 @@ import { filter, retry, take, type Observable } from 'rxjs';
 import type { Device } from '../actors/device.ts';
 import { holdsConfig } from '../meta/holds-config.ts';
 import type { NotificationMeta } from '../meta/meta.ts';
-import { changeSource, notificationSource } from './event-sources.ts';
+import { changeSource, notificationEvents } from './event-sources.ts';
 import type { ReplayLog } from './replay-log.ts';
 
 export const recordStreams = (log: ReplayLog, device: Device, added: Observable<NotificationMeta>): void => {
   for (const b of device.all) {
     for (const n of b.module.notifications) {
-      const source = notificationSource(b, [{ meta: n }], {})().pipe(
+      const source = notificationEvents(b, [{ meta: n }], {})().pipe(
         retry({ delay: () => added.pipe(filter((m) => m === n), take(1)) }),
       );
       log.record(`${b.module.name}:${n.name}`, source);

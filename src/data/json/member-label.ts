@@ -7,11 +7,11 @@
  * decoding gets the same node back.
  */
 import type { DataNodeMeta, ModuleMeta } from '../../meta/meta.ts';
+import { qualifiedName } from '../../meta/qualified-name.ts';
 import type { NameIndex } from './name-index.ts';
 
 export const memberLabel = (node: DataNodeMeta, parentModule: ModuleMeta | undefined, strict: boolean, index: NameIndex): string => {
-  if (parentModule !== undefined && node.module === parentModule) return node.name;
-  const qualified = `${node.module.name}:${node.name}`;
-  if (strict) return qualified;
-  return (index.get(node.name)?.length ?? 1) > 1 ? qualified : node.name;
+  const name = qualifiedName(node, parentModule);
+  if (strict || name === node.name) return name;
+  return (index.get(node.name)?.length ?? 1) > 1 ? name : node.name;
 };

@@ -6,7 +6,7 @@ import type { Mutable } from './mutable.ts';
 import type { ParsedSource } from './parsed-source.ts';
 import { argOf } from './statements.ts';
 
-export const statusOf = (stmt: Statement, st: CompileState): Status => {
+export const statementStatus = (stmt: Statement, st: CompileState): Status => {
   const s = argOf(stmt, 'status');
   if (s === undefined || s === 'current') return 'current';
   if (s === 'deprecated' || s === 'obsolete') return s;
@@ -36,7 +36,7 @@ export const extensionUses = (stmt: Statement, source: ParsedSource, st: Compile
 export const documented = (stmt: Statement, source: ParsedSource, st: CompileState): Mutable<Documented> => ({
   description: argOf(stmt, 'description'),
   reference: argOf(stmt, 'reference'),
-  status: statusOf(stmt, st),
+  status: statementStatus(stmt, st),
   extensions: extensionUses(stmt, source, st),
   loc: stmt.loc,
 });

@@ -5,7 +5,7 @@ import type { Statement } from '../../parser/statement.ts';
 import { parseDecimalLiteral, parseIntegerLiteral } from '../../types/index.ts';
 import type { BitMeta, EnumMeta, Interval, PatternMeta, Restriction, TypeMeta } from '../meta.ts';
 import type { CompileState } from './compile-state.ts';
-import { statusOf } from './documented.ts';
+import { statementStatus } from './documented.ts';
 import { ifFeaturesHold } from './if-feature.ts';
 import type { ParsedSource } from './parsed-source.ts';
 import { argOf, argument, sub, subs } from './statements.ts';
@@ -148,7 +148,7 @@ const numbered = (
     highest = highest === undefined ? n : Math.max(highest, n);
     next = highest + 1;
     if (!ifFeaturesHold(e, source, st)) continue;
-    out.push({ name, n, description: argOf(e, 'description'), status: statusOf(e, st) });
+    out.push({ name, n, description: argOf(e, 'description'), status: statementStatus(e, st) });
   }
   return out;
 };

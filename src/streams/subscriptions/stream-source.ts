@@ -8,7 +8,7 @@ import { filter, retry, take, type Observable } from 'rxjs';
 import type { Device } from '../../actors/device.ts';
 import type { RequestContext } from '../../actors/request-context.ts';
 import type { NotificationMeta } from '../../meta/meta.ts';
-import { changeSource, notificationSource } from '../event-sources.ts';
+import { changeSource, notificationEvents } from '../event-sources.ts';
 import type { StreamEvent } from '../stream-event.ts';
 
 export const streamSource = (
@@ -23,6 +23,6 @@ export const streamSource = (
   const browser = colon > 0 ? device.browser(name.slice(0, colon)) : undefined;
   const meta = browser?.module.notifications.find((n) => n.name === name.slice(colon + 1));
   if (browser === undefined || meta === undefined) return undefined;
-  const open = notificationSource(browser, [{ meta }], context);
+  const open = notificationEvents(browser, [{ meta }], context);
   return () => open().pipe(retry({ delay: () => added.pipe(filter((m) => m === meta), take(1)) }));
 };

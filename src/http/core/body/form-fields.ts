@@ -11,6 +11,7 @@
  */
 import type { AnydataMeta, DataNodeMeta, IoMeta, LeafListMeta, LeafMeta, OperationMeta, SchemaContext } from '../../../meta/meta.ts';
 import { findDataChild } from '../../../meta/navigate.ts';
+import { qualifiedName } from '../../../meta/qualified-name.ts';
 import { decodeString, encodeJson } from '../../../types/index.ts';
 import { restconfError, type RestconfError } from '../../../errors/index.ts';
 import { identityLookup } from '../identity-lookup.ts';
@@ -45,7 +46,7 @@ export const fieldTarget = (op: OperationMeta, name: string): FieldTarget | stri
     const local = colon < 0 ? step : step.slice(colon + 1);
     const meta = findDataChild(holder, module, local);
     if (meta === undefined) return `${op.kind} "${op.name}" has no input node "${steps.slice(0, i + 1).join('/')}"`;
-    members.push(meta.module === op.module ? meta.name : `${meta.module.name}:${meta.name}`);
+    members.push(qualifiedName(meta, op.module));
     holder = meta;
   }
   return { members, meta: holder as DataNodeMeta };
