@@ -10,7 +10,7 @@
 import type { Browser } from '../../actors/browser.ts';
 import { runToEnd } from '../../actors/co.ts';
 import { applyEdit } from '../../actors/edit/apply-edit.ts';
-import { stepsPath } from '../../actors/edit/steps-path.ts';
+import { stepsPath } from '../../actors/steps-path.ts';
 import type { EditCommand } from '../../actors/edit/commit-edit.ts';
 import { dryRunContext } from '../../actors/request-scope.ts';
 import { RestconfFailure } from '../../errors/index.ts';
