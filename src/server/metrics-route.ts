@@ -1,6 +1,7 @@
 /** GET of the metrics path answers the Prometheus text exposition; every other request goes on. */
 import type { Browser } from '../actors/browser.ts';
-import type { Handler } from '../http/exchange.ts';
+import type { RequestContext } from '../actors/request-context.ts';
+import type { CoreRequest, Handler } from '../http/exchange.ts';
 import type { StreamCounters } from '../streams/index.ts';
 import { requestError } from './request-error.ts';
 import { moduleFamilies } from './module-metrics.ts';
@@ -13,6 +14,8 @@ export interface MetricsSources {
   readonly streams: () => StreamCounters;
   readonly edits: () => number;
   readonly modules: readonly Browser[];
+  /** The context the modules' leaves are read in for a request (its user, for access control); none: read as the server. */
+  readonly context?: (req: CoreRequest) => RequestContext;
 }
 
 export const PROMETHEUS_TEXT = 'text/plain; version=0.0.4; charset=utf-8';
@@ -36,7 +39,8 @@ export const withMetrics = (inner: Handler, s: MetricsSources): Handler => (req)
   }
   return (async () => {
     const families = serverFamilies(s);
-    for (const b of s.modules) families.push(...await moduleFamilies(b));
+    const context = s.context?.(req);
+    for (const b of s.modules) families.push(...await moduleFamilies(b, context));
     const text = formatFamilies(families);
     return { status: 200, headers: { 'content-type': PROMETHEUS_TEXT, 'content-length': String(Buffer.byteLength(text)) }, body: req.method === 'HEAD' ? undefined : text };
   })();

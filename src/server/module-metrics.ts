@@ -7,7 +7,7 @@
  * forms) are counters named with `_total`; the others gauges. HELP is the
  * leaf's YANG description. Opt-in per module.
  */
-import { defaultReadOptions, read, type Browser } from '../actors/index.ts';
+import { defaultReadOptions, read, type Browser, type RequestContext } from '../actors/index.ts';
 import type { DataNodeMeta, LeafMeta, ListMeta, ModuleMeta, ContainerMeta } from '../meta/meta.ts';
 import { findDataChild } from '../meta/navigate.ts';
 import { metricName, type Family, type Labels, type Sample } from './prometheus-text.ts';
@@ -64,8 +64,8 @@ const helpOf = (module: string, name: string, leaf: LeafMeta): string =>
   leaf.description?.replace(/\s+/g, ' ').trim() || `${module} state leaf ${name}`;
 
 /** The module's numeric state leaves as counters and gauges, as the nodes answer now. */
-export const moduleFamilies = async (browser: Browser): Promise<Family[]> => {
-  const body = await read([browser.root()], [], { ...defaultReadOptions, content: 'nonconfig', maxNodes: Number.MAX_SAFE_INTEGER });
+export const moduleFamilies = async (browser: Browser, context?: RequestContext): Promise<Family[]> => {
+  const body = await read([browser.root(context)], [], { ...defaultReadOptions, content: 'nonconfig', maxNodes: Number.MAX_SAFE_INTEGER });
   let text = body.kind === 'whole' ? body.text : body.first;
   if (body.kind === 'stream') for await (const chunk of body.rest) text += chunk;
   const json = JSON.parse(text) as Record<string, unknown>;

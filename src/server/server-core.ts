@@ -47,7 +47,7 @@ export const serverCore = (store: ServerStore, parts: ServerDevice, streams: Ser
   return new ServerCore(() => createScopedCore({
     device,
     streams: streamsHook(device, streams.hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, streams.replay),
-    ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path) }),
+    ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path, device.all.map((b) => b.module)) }),
     maxNodeCount: store.settings.maxNodeCount,
     filters,
     onError: (e) => logger.error({ err: e }, 'request failed'),

@@ -6,11 +6,13 @@
  * describes each stage and its error branch, in this order (a test keeps
  * the two in step).
  */
-import type { Handler } from '../http/exchange.ts';
+import type { CoreRequest, Handler } from '../http/exchange.ts';
+import type { RequestContext } from '../actors/request-context.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { DynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
 import { withAccessLog, type AccessLog, type AccessLogOptions } from './access-log.ts';
-import { withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { authenticatedAs, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
+import { decide, identify, RequestScope } from '../actors/request-scope.ts';
 import { withCacheControl } from './cache-control.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
@@ -94,9 +96,19 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'restconf-core', use: (p) => () => p.core.handle },
 ];
 
+/** A scrape's context: a read (GET) by the user authentication named, so NACM guards the modules' leaves as over RESTCONF. */
+const scrapeContext = (req: CoreRequest): RequestContext => {
+  const scope = new RequestScope(req);
+  const identity = authenticatedAs(req);
+  if (identity !== undefined) identify(scope, identity);
+  decide(scope, { reading: true });
+  return scope;
+};
+
 const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => {
   const m = p.o.metrics === false ? undefined : p.o.metrics;
   const { device } = p.device;
+  const { nacm } = p.store;
   return {
     path: m?.path ?? '/metrics',
     request: p.requestMetrics,
@@ -107,6 +119,8 @@ const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => 
       if (b === undefined) throw new Error(`metrics: module "${name}" is not served`);
       return b;
     }),
+    // the scraping user's rights, as over RESTCONF
+    ...(nacm === undefined ? {} : { context: scrapeContext }),
   };
 };
 

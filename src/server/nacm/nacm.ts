@@ -91,9 +91,9 @@ export class Nacm {
     return r;
   }
 
-  /** May the user do `op` on the target (a module root: on any of its top-level nodes; the datastore: yes)? */
-  permits(context: RequestContext, op: AccessOperation, meta: ModuleMeta | SchemaNode | undefined, path: DataPath): boolean {
-    if (meta === undefined) return true;
+  /** May the user do `op` on the target (a module root: on any of its top-level nodes; the datastore, `meta` undefined: in any of `modules`)? */
+  permits(context: RequestContext, op: AccessOperation, meta: ModuleMeta | SchemaNode | undefined, path: DataPath, modules: readonly ModuleMeta[] = []): boolean {
+    if (meta === undefined) return modules.some((m) => this.permits(context, op, m, path));
     const rights = this.rightsFor(context);
     if (meta.kind !== 'module') return rights.allows(op, meta, path);
     const tops = [...dataChildren(meta.children), ...meta.rpcs, ...meta.notifications] as SchemaNode[];
