@@ -27,7 +27,7 @@ const RULES = {
       { name: 'admin', group: ['admin'], rule: [{ name: 'all', 'module-name': '*', 'access-operations': '*', action: 'permit' }] },
       { name: 'guest', group: ['guest'], rule: [
         { name: 'no-audit', 'module-name': 'cs-nacm', 'notification-name': 'audit', 'access-operations': 'read', action: 'deny' },
-        { name: 'no-subscription-list', 'module-name': 'ietf-subscribed-notifications', path: '/ietf-subscribed-notifications:subscriptions', 'access-operations': 'read', action: 'deny' },
+        { name: 'no-subscription-list', 'module-name': '*', path: '/ietf-subscribed-notifications:subscriptions', 'access-operations': 'read', action: 'deny' },
       ] },
     ],
   },
@@ -129,7 +129,8 @@ for (const transport of ['uws', 'http1'] as const) {
       t.is(admin.status, 200);
       const listed = ((await admin.json()) as Record<string, any>)['subscriptions'].subscription as Record<string, any>[];
       t.deepEqual(listed.map((e) => [e['id'], e['receivers'].receiver[0].name]), [[a.id, 'bob']]);
-      t.is((await read('carol', 'subscriptions')).status, 404, 'denied: as if there were none');
+      const denied = await read('carol', 'subscriptions');
+      t.is(denied.status, 404, `denied: as if there were none: ${await denied.clone().text()}`);
       const whole = (await (await read('carol', 'streams')).json()) as Record<string, any>;
       t.true((whole['streams'].stream as Record<string, any>[]).some((e) => e['name'] === 'cs-nacm:alarm'), 'what is not denied is served');
       a.client.close();
