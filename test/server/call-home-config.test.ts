@@ -231,7 +231,7 @@ chTest('a user NACM lets write the rest of server cannot remove clients by delet
     const refused = await send(server, '/restconf/data/rxconf-server:server', 'bob', { method: 'DELETE' });
     t.is(refused.status, 403);
     t.is(errorOf(refused).tag, 'access-denied');
-    t.regex(errorOf(refused).path ?? '', /^\/rxconf-server:server\/(authentication|call-home)/);
+    t.regex(errorOf(refused).path ?? '', /^\/rxconf-server:server\/(authentication|call-home|listen)/);
     t.is((await configured(server) as { name: string }[])[0]?.name, 'nms');
     t.deepEqual(await whoami(first), { 'cs-hello:output': { user: 'nms', group: ['nms'] } }, 'the connection stays');
   } finally {
