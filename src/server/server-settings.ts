@@ -69,15 +69,22 @@ const LIMIT_LEAVES: Readonly<Record<keyof ServerLimits, string>> = {
   maxQueuedEvents: 'max-queued-events',
 };
 
-/** Sets the given limits in the datastore's rxconf-server configuration (in memory; persisted with the next edit). */
-export const applyLimits = (store: Datastore, module: ModuleMeta, limits: ServerLimits): void => {
+/** The container `name` of the rxconf-server `server` configuration, made (with `server`) when absent. */
+const serverContainer = (store: Datastore, module: ModuleMeta, name: string): DataContainer => {
   const serverMeta = findDataChild(module, undefined, 'server') as ContainerMeta;
   const root = store.root(module);
   let server = root.get(serverMeta);
   if (!(server instanceof DataContainer)) root.set(serverMeta, (server = new DataContainer(serverMeta)));
-  const limitsMeta = findDataChild(serverMeta, undefined, 'limits') as ContainerMeta;
-  let held = server.get(limitsMeta);
-  if (!(held instanceof DataContainer)) server.set(limitsMeta, (held = new DataContainer(limitsMeta)));
+  const meta = findDataChild(serverMeta, undefined, name) as ContainerMeta;
+  let held = server.get(meta);
+  if (!(held instanceof DataContainer)) server.set(meta, (held = new DataContainer(meta)));
+  return held;
+};
+
+/** Sets the given limits in the datastore's rxconf-server configuration (in memory; persisted with the next edit). */
+export const applyLimits = (store: Datastore, module: ModuleMeta, limits: ServerLimits): void => {
+  const held = serverContainer(store, module, 'limits');
+  const limitsMeta = held.meta as ContainerMeta;
   for (const [key, name] of Object.entries(LIMIT_LEAVES) as [keyof ServerLimits, string][]) {
     const value = limits[key];
     if (value !== undefined) held.set(findDataChild(limitsMeta, undefined, name) as LeafMeta, value);
@@ -87,13 +94,8 @@ export const applyLimits = (store: Datastore, module: ModuleMeta, limits: Server
 /** Writes the address and port a server was started with into the rxconf-server `listen` configuration (in memory; persisted with the next edit). */
 export const applyListen = (store: Datastore, module: ModuleMeta, listen: { readonly address?: string; readonly port?: number }): void => {
   if (listen.address === undefined && listen.port === undefined) return;
-  const serverMeta = findDataChild(module, undefined, 'server') as ContainerMeta;
-  const root = store.root(module);
-  let server = root.get(serverMeta);
-  if (!(server instanceof DataContainer)) root.set(serverMeta, (server = new DataContainer(serverMeta)));
-  const listenMeta = findDataChild(serverMeta, undefined, 'listen') as ContainerMeta;
-  let held = server.get(listenMeta);
-  if (!(held instanceof DataContainer)) server.set(listenMeta, (held = new DataContainer(listenMeta)));
+  const held = serverContainer(store, module, 'listen');
+  const listenMeta = held.meta as ContainerMeta;
   if (listen.address !== undefined) held.set(findDataChild(listenMeta, undefined, 'address') as LeafMeta, listen.address);
   if (listen.port !== undefined) held.set(findDataChild(listenMeta, undefined, 'port') as LeafMeta, listen.port);
 };
