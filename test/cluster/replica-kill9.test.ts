@@ -5,9 +5,8 @@
  * At the end every replica holds the same data, with every acknowledged
  * create (not deleted after) and no acknowledged delete undone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { serverCommand } from '../helpers/serve-process.ts';
+import type { ChildProcess } from 'node:child_process';
+import { serverCommand, startServe } from '../helpers/serve-process.ts';
 import { natsTest, startNats } from './helpers/nats-server.ts';
 import { fixtures, send } from './helpers/replicas.ts';
 
@@ -20,22 +19,8 @@ interface Proc {
   exited: Promise<void>;
 }
 
-const startProcess = async (command: readonly string[], nats: string, id: string): Promise<Proc> => {
-  const child = spawn(process.execPath, [...command, 'serve', '--path', fixtures, '--module', 'st-store', '--host', '127.0.0.1', '--port', '0', '--quiet', '--cluster', nats, '--cluster-stream', 'KILL9', '--replica-id', id], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      const m = /^listening on (\S+)/.exec(line);
-      if (m !== null) resolve(m[1] as string);
-    });
-    void exited.then(() => reject(new Error(`the replica exited before listening: ${stderr}`)));
-  });
-  child.stdout?.resume();
-  return { child, url, exited };
-};
+const startProcess = (command: readonly string[], nats: string, id: string): Promise<Proc> =>
+  startServe(command, { path: fixtures, modules: ['st-store'], args: ['--cluster', nats, '--cluster-stream', 'KILL9', '--replica-id', id] });
 
 natsTest('replicas killed with SIGKILL during writes lose nothing acknowledged, and all end identical', async (t) => {
   t.timeout(600_000); // each restart compiles the schema and replays the log: seconds on a loaded machine

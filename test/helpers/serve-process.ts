@@ -43,11 +43,14 @@ export interface ServeProcess {
   readonly exited: Promise<void>;
 }
 
-/** `rxconf serve --path DIR --module M... --data FILE` on 127.0.0.1, a free port, quiet. */
-/** `wrap`: a command that runs node (e.g. strace and its arguments). */
-export const startServe = async (command: readonly string[], o: { readonly path: string; readonly modules: readonly string[]; readonly data: string; readonly transport: string; readonly env?: Record<string, string>; readonly wrap?: readonly string[] }): Promise<ServeProcess> => {
+/**
+ * `rxconf serve --path DIR --module M... [--data FILE] [--transport T] ARGS...` on 127.0.0.1, a free port, quiet.
+ * `wrap`: a command that runs node (e.g. strace and its arguments).
+ */
+export const startServe = async (command: readonly string[], o: { readonly path: string; readonly modules: readonly string[]; readonly data?: string; readonly transport?: string; readonly args?: readonly string[]; readonly env?: Record<string, string>; readonly wrap?: readonly string[] }): Promise<ServeProcess> => {
   const [program, ...before] = [...(o.wrap ?? []), process.execPath];
-  const child = spawn(program as string, [...before, ...command, 'serve', '--path', o.path, ...o.modules.flatMap((m) => ['--module', m]), '--data', o.data, '--host', '127.0.0.1', '--port', '0', '--transport', o.transport, '--quiet'], {
+  const choices = [...(o.data === undefined ? [] : ['--data', o.data]), ...(o.transport === undefined ? [] : ['--transport', o.transport]), ...(o.args ?? [])];
+  const child = spawn(program as string, [...before, ...command, 'serve', '--path', o.path, ...o.modules.flatMap((m) => ['--module', m]), '--host', '127.0.0.1', '--port', '0', '--quiet', ...choices], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...o.env },
   });
