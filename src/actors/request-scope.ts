@@ -194,3 +194,11 @@ export const withAfterCommit = (context: RequestContext, durable: Promise<void>[
  * the same user).
  */
 export const mergeAnswer = (scope: RequestScope, answer: RequestContext): void => merge(scope, answer);
+
+/** A read (GET) by `identity` outside any request: a metrics scrape, a subscription's events read with its owner's rights. */
+export const readingScope = (identity: ScopeIdentity | undefined): RequestContext => {
+  const scope = new RequestScope();
+  if (identity !== undefined) identify(scope, identity);
+  decide(scope, { reading: true });
+  return scope;
+};

@@ -7,12 +7,11 @@
  * the two in step).
  */
 import type { CoreRequest, Handler } from '../http/exchange.ts';
-import type { RequestContext } from '../actors/request-context.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { DynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
 import { withAccessLog, type AccessLog, type AccessLogOptions } from './access-log.ts';
 import { authenticatedAs, withAuthentication, type AuthOptions } from './auth/authenticate.ts';
-import { decide, identify, RequestScope } from '../actors/request-scope.ts';
+import { readingScope } from '../actors/request-scope.ts';
 import { withCacheControl } from './cache-control.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
@@ -96,15 +95,6 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'restconf-core', use: (p) => () => p.core.handle },
 ];
 
-/** A scrape's context: a read (GET) by the user authentication named, so NACM guards the modules' leaves as over RESTCONF. */
-const scrapeContext = (req: CoreRequest): RequestContext => {
-  const scope = new RequestScope(req);
-  const identity = authenticatedAs(req);
-  if (identity !== undefined) identify(scope, identity);
-  decide(scope, { reading: true });
-  return scope;
-};
-
 const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => {
   const m = p.o.metrics === false ? undefined : p.o.metrics;
   const { device } = p.device;
@@ -120,7 +110,7 @@ const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => 
       return b;
     }),
     // the scraping user's rights, as over RESTCONF
-    ...(nacm === undefined ? {} : { context: scrapeContext }),
+    ...(nacm === undefined ? {} : { context: (req: CoreRequest) => readingScope(authenticatedAs(req)) }),
   };
 };
 

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { BehaviorSubject, Subject } from 'rxjs';
 import type { RequestContext } from '../../actors/request-context.ts';
-import { decide, identify, identityOf, RequestScope } from '../../actors/request-scope.ts';
+import { identityOf, readingScope } from '../../actors/request-scope.ts';
 import type { EventFilter } from '../shared-sources.ts';
 import type { StreamEvent } from '../stream-event.ts';
 import { stateNotification } from './state-notification.ts';
@@ -45,19 +45,6 @@ export interface DynamicSubscription {
 /** A subscription whose event stream is not opened this long after it was established is deleted (RFC 8650 §3.4 leaves the time to the server). */
 export const OPEN_WITHIN_MS = 60_000;
 
-/**
- * Who reads the stream's events: a read-only scope with the owner's
- * identity (as authentication established it), apart from the request
- * that established the subscription (its signal, its edit checks).
- */
-const ownerContext = (context: RequestContext): RequestContext => {
-  const scope = new RequestScope();
-  const identity = identityOf(context);
-  if (identity !== undefined) identify(scope, identity);
-  decide(scope, { reading: true });
-  return scope;
-};
-
 /** What subscription-modified tells: the id and the subscription's terms now. */
 const modifiedLeaves = (s: DynamicSubscription): Record<string, string | number> => {
   const { xpath, stop } = s.policy.value;
@@ -79,7 +66,7 @@ export class SubscriptionRegistry {
 
   establish(context: RequestContext, stream: string, replayStart: number | undefined, policy: SubscriptionPolicy): DynamicSubscription {
     const s: DynamicSubscription = {
-      id: (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: ownerContext(context), stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), state: new Subject<StreamEvent>(), counts: { sent: 0, excluded: 0 }, opened: false,
+      id: (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: readingScope(identityOf(context)), stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), state: new Subject<StreamEvent>(), counts: { sent: 0, excluded: 0 }, opened: false,
     };
     this.version += 1;
     this.subscriptions.set(s.id, s);
