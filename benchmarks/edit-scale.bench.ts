@@ -28,7 +28,7 @@ import { DataContainerNode } from '../src/actors/nodes/data-node.ts';
 import { Datastore } from '../src/actors/nodes/datastore.ts';
 import { reflectNode } from '../src/actors/nodes/reflect-node.ts';
 import { DataContainer } from '../src/data/data-container.ts';
-import { compileSchema } from '../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../src/compile/compile-schema.ts';
 import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta } from '../src/meta/meta.ts';
 import { findDataChild } from '../src/meta/navigate.ts';
 import { validateTree } from '../src/validate/index.ts';

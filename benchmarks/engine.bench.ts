@@ -23,7 +23,7 @@ import { Browser, commitEdit, Device, emptyContext, read, defaultReadOptions, ty
 import { Datastore, reflectNode } from '../src/actors/nodes/index.ts';
 import type { Node } from '../src/actors/node.ts';
 import { DataContainer } from '../src/data/data-container.ts';
-import { compileSchema } from '../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../src/compile/compile-schema.ts';
 import type { LeafMeta, ListMeta, ModuleMeta } from '../src/meta/meta.ts';
 import { schemaChild, type SchemaHolder } from '../src/meta/navigate.ts';
 import { report, type BenchRow } from './lib/report.ts';

@@ -26,7 +26,7 @@ const manifest = (): { accepted: string[]; lines: Map<string, number> } => {
 
 /** Child mode: one cold compile, result as JSON on stdout. */
 const once = async (): Promise<void> => {
-  const { compileSchema } = await import('../src/meta/compile/compile-schema.ts');
+  const { compileSchema } = await import('../src/compile/compile-schema.ts');
   const { accepted } = manifest();
   const started = performance.now();
   const r = compileSchema({ searchPath: [corpus], modules: accepted.map((f) => ({ file: join(corpus, f) })) });

@@ -11,7 +11,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataContainer } from '../src/data/data-container.ts';
-import { compileSchema } from '../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../src/compile/compile-schema.ts';
 import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta, SchemaContext } from '../src/meta/meta.ts';
 import { findDataChild } from '../src/meta/navigate.ts';
 import { validateTree } from '../src/validate/index.ts';

@@ -25,7 +25,7 @@ export * from './codegen/runtime/index.ts';
 export { typedApp, type TypedApp, type TypedOperationCall, type TypedOperationHandler } from './server/typed-app.ts';
 
 // The YANG compiler and the compiled schema
-export { compileSchema, type CompileOptions, type CompileResult } from './meta/compile/compile-schema.ts';
+export { compileSchema, type CompileOptions, type CompileResult } from './compile/compile-schema.ts';
 export { printTree } from './meta/tree/print-tree.ts';
 export { findDataChild, schemaChild, schemaChildren, dataChildren } from './meta/navigate.ts';
 export type {

@@ -10,7 +10,7 @@ import { Browser, Datastore, Device } from '../../src/actors/index.ts';
 import { decodeDatastore } from '../../src/data/json/index.ts';
 import { createRestconfCore } from '../../src/http/core/index.ts';
 import type { CoreRequest, CoreResponse } from '../../src/http/exchange.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ModuleMeta } from '../../src/meta/meta.ts';
 import { tableEntries } from './table-data.ts';
 

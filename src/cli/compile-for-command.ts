@@ -3,8 +3,8 @@
  * `warnings`, every warning) and every unknown --features name printed on
  * `err`; a malformed --features value is a usage error.
  */
-import { compileWithFeatures, type CheckedCompile } from '../meta/compile/compile-with-features.ts';
-import { compileOptions, FeatureSyntaxError } from '../meta/compile/schema-options.ts';
+import { compileWithFeatures, type CheckedCompile } from '../compile/compile-with-features.ts';
+import { compileOptions, FeatureSyntaxError } from '../compile/schema-options.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -4,7 +4,7 @@
  * modules it imports or augments), pyang style, on stdout.
  */
 import { resolve } from 'node:path';
-import { moduleRequest } from '../meta/compile/schema-options.ts';
+import { moduleRequest } from '../compile/schema-options.ts';
 import { printTree } from '../meta/tree/print-tree.ts';
 import { compileForCommand } from './compile-for-command.ts';
 import { UsageError } from './usage-error.ts';

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RestconfFailure } from '../errors/index.ts';
-import { compileSchema } from '../meta/compile/compile-schema.ts';
+import { compileSchema } from '../compile/compile-schema.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { answerFailure } from './answer-errors.ts';

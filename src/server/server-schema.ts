@@ -4,8 +4,8 @@
  * compiled with the feature choices checked. Throws with every problem.
  */
 import { join } from 'node:path';
-import { compileWithFeatures } from '../meta/compile/compile-with-features.ts';
-import { compileOptions } from '../meta/compile/schema-options.ts';
+import { compileWithFeatures } from '../compile/compile-with-features.ts';
+import { compileOptions } from '../compile/schema-options.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import { formatDiagnostic } from '../parser/statement.ts';
 import { PROTOCOL_MODULES } from '../http/system/protocol-modules.ts';

@@ -18,7 +18,7 @@ import { reflectNode } from '../../src/actors/nodes/reflect-node.ts';
 import { emptyContext } from '../../src/actors/request-context.ts';
 import { decodeDatastore } from '../../src/data/json/index.ts';
 import { RestconfFailure } from '../../src/errors/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ModuleMeta } from '../../src/meta/meta.ts';
 import { fixtureDir, fixtureFile } from '../validate/helpers.ts';
 import { editFor, editSeed, ValuePool } from '../validate/random-edits.ts';

@@ -21,7 +21,7 @@ import { emptyContext } from '../../src/actors/request-context.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { decodeData } from '../../src/data/json/index.ts';
 import { RestconfFailure } from '../../src/errors/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
 import { encodeDataFile } from '../../src/store/index.ts';
 import { stepsTo } from '../helpers/runtime.ts';

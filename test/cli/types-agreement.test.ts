@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { decodeWith, type YangModel } from '../../src/codegen/runtime/index.ts';
 import { generateTypes } from '../../src/codegen/generate-types.ts';
 import { decodeData, parseJsonText } from '../../src/data/json/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
 import { corpusInstances, corpusPublic, sharedTest } from '../helpers/shared.ts';
 import { InstanceGenerator, type Mode } from '../types-generated/random-instance.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateDocument } from '../../src/cli/validate-command.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { SchemaContext } from '../../src/meta/meta.ts';
 import { corpusInstances, corpusPublic, hasShared, sharedTest } from '../helpers/shared.ts';
 import { hasYanglint, yanglint } from '../helpers/yanglint.ts';

@@ -6,7 +6,7 @@ import type { TargetStep } from '../../src/actors/navigate.ts';
 import { DataContainerNode } from '../../src/actors/nodes/data-node.ts';
 import { traceNode, type TraceEntry } from '../../src/actors/nodes/trace-node.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext, SchemaNode } from '../../src/meta/meta.ts';
 import { schemaChild, type SchemaHolder } from '../../src/meta/navigate.ts';
 import type { YangValue } from '../../src/types/value.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { formatDiagnostic } from '../../src/parser/statement.ts';
 import { corpusPublic, hasShared, sharedTest } from '../helpers/shared.ts';
 

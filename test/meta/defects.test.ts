@@ -3,7 +3,7 @@ import test from 'ava';
 import { join } from 'node:path';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { yanglint, yanglintTest } from '../helpers/yanglint.ts';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'yang', 'defects');

@@ -6,7 +6,7 @@
 import test from 'ava';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ContainerMeta, LeafMeta, ModuleMeta, OperationMeta, SchemaNode } from '../../src/meta/meta.ts';
 import { schemaChild, schemaChildren, type SchemaHolder } from '../../src/meta/navigate.ts';
 import { formatDiagnostic } from '../../src/parser/statement.ts';

@@ -6,7 +6,7 @@ import test from 'ava';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { formatDiagnostic } from '../../src/parser/statement.ts';
 import { serializeModule } from '../helpers/serialize-meta.ts';
 import { yanglint, yanglintTest } from '../helpers/yanglint.ts';

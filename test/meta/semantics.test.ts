@@ -2,7 +2,7 @@
 import test from 'ava';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta } from '../../src/meta/meta.ts';
 import { findDataChild, schemaChild } from '../../src/meta/navigate.ts';
 

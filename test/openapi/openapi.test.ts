@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { CoreRequest } from '../../src/http/exchange.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { openapiDocument } from '../../src/openapi/openapi-document.ts';
 import { OPENAPI_PATH, withOpenapi } from '../../src/server/openapi-route.ts';
 import { corpusPublic, sharedTest } from '../helpers/shared.ts';

@@ -17,7 +17,7 @@ import type { Node } from '../../src/actors/node.ts';
 import { Datastore } from '../../src/actors/nodes/datastore.ts';
 import { editAuthorizerOf, identify, isReading, readTargetOf, RequestScope } from '../../src/actors/request-scope.ts';
 import type { CoreRequest } from '../../src/http/exchange.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ModuleMeta } from '../../src/meta/meta.ts';
 import { silentLogger } from '../../src/server/logger.ts';
 import { Nacm } from '../../src/server/nacm/nacm.ts';

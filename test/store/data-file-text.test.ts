@@ -10,7 +10,7 @@ import { readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { decodeData, decodeDatastore, encodeDatastore, parseJsonText } from '../../src/data/json/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ContainerMeta, DataNodeMeta, ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
 import { draftDataFile, encodeDataFile } from '../../src/store/data-file.ts';

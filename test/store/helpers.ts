@@ -11,7 +11,7 @@ import type { EditOperation } from '../../src/actors/edit/apply-edit.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import { Datastore, type DatastoreOptions } from '../../src/actors/nodes/datastore.ts';
 import { decodeData } from '../../src/data/json/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ListMeta, ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
 import type { YangValue } from '../../src/types/value.ts';

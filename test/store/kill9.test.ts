@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { decodeDatastore } from '../../src/data/json/index.ts';
 import { validateTree } from '../../src/validate/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { serverCommand, startServe, type ServeProcess } from '../helpers/serve-process.ts';
 import { crashImage, fixtures, loadState, tempDataFile } from './helpers.ts';
 

@@ -16,7 +16,7 @@ import type { InsertAt } from '../../src/actors/edit/insert-at.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import { Datastore } from '../../src/actors/nodes/datastore.ts';
 import { decodeData } from '../../src/data/json/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { ContainerMeta, LeafListMeta, ListMeta, ModuleMeta } from '../../src/meta/meta.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
 import { encodeDataFile, JournalBackend } from '../../src/store/index.ts';

@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataContainer } from '../../src/data/data-container.ts';
 import { decodeData } from '../../src/data/json/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { LeafMeta, ListMeta, ModuleMeta } from '../../src/meta/meta.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
 import { encodeString, type YangValue } from '../../src/types/index.ts';

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { readdirSync } from 'node:fs';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { yanglint, yanglintTest } from '../helpers/yanglint.ts';
 import { fixtureDir, fixtureFile } from './helpers.ts';
 

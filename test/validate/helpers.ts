@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataContainer, HolderMeta } from '../../src/data/data-container.ts';
 import { decodeData, decodeDatastore } from '../../src/data/json/index.ts';
 import type { RestconfError } from '../../src/errors/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { SchemaContext } from '../../src/meta/meta.ts';
 import { validateTree, type Content } from '../../src/validate/index.ts';
 import { yanglint } from '../helpers/yanglint.ts';

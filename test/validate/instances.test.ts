@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeDatastore, parseJsonText } from '../../src/data/json/index.ts';
 import type { RestconfError } from '../../src/errors/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { SchemaContext } from '../../src/meta/meta.ts';
 import { validateTree, type Content } from '../../src/validate/index.ts';
 import { corpusInstances, corpusPublic, sharedTest } from '../helpers/shared.ts';

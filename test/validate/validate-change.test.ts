@@ -15,7 +15,7 @@ import { journals } from '../../src/data/data-journal.ts';
 import { decodeDatastore, parseJsonText } from '../../src/data/json/index.ts';
 import { UndoLog } from '../../src/data/undo-log.ts';
 import type { RestconfError } from '../../src/errors/index.ts';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import type { SchemaContext } from '../../src/meta/meta.ts';
 import { ChangeSet, validateChange, validateTree, type Content } from '../../src/validate/index.ts';
 import { corpusInstances, corpusPublic, sharedTest } from '../helpers/shared.ts';

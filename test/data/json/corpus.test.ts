@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeDatastore, encodeDatastore, parseJsonText, type DecodeResult } from '../../../src/data/json/index.ts';
 import type { DataContainer } from '../../../src/data/data-container.ts';
-import { compileSchema } from '../../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../../src/compile/compile-schema.ts';
 import type { SchemaContext } from '../../../src/meta/meta.ts';
 import { corpusInstances, corpusPublic, hasShared, sharedTest } from '../../helpers/shared.ts';
 import { hasYanglint, yanglint } from '../../helpers/yanglint.ts';

@@ -1,7 +1,7 @@
 /** The fixture schemas of the JSON tests, compiled once per test file. */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileSchema } from '../../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../../src/compile/compile-schema.ts';
 import type { ContainerMeta, DataNodeMeta, ListMeta, ModuleMeta, SchemaContext } from '../../../src/meta/meta.ts';
 import { findDataChild } from '../../../src/meta/navigate.ts';
 

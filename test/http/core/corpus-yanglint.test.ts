@@ -14,7 +14,7 @@ import { Browser, Datastore, Device } from '../../../src/actors/index.ts';
 import { decodeDatastore } from '../../../src/data/json/index.ts';
 import { listenUws } from '../../../src/http/adapters/index.ts';
 import { createRestconfCore } from '../../../src/http/core/index.ts';
-import { compileSchema } from '../../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../../src/compile/compile-schema.ts';
 import type { ModuleMeta } from '../../../src/meta/meta.ts';
 import { corpusInstances, corpusPublic, hasShared, sharedTest, skipWithoutShared } from '../../helpers/shared.ts';
 import { hasYanglint, yanglint } from '../../helpers/yanglint.ts';

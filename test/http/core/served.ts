@@ -11,7 +11,7 @@ import type { ActionRequest } from '../../../src/actors/requests.ts';
 import { DataContainer } from '../../../src/data/data-container.ts';
 import { decodeData, decodeDatastore, encodeData } from '../../../src/data/json/index.ts';
 import { notImplemented } from '../../../src/errors/predefined.ts';
-import { compileSchema } from '../../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../../src/compile/compile-schema.ts';
 import type { ModuleMeta, SchemaContext } from '../../../src/meta/meta.ts';
 import { isPending, type Answer } from '../../../src/base/answer.ts';
 

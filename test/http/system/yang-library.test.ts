@@ -3,7 +3,7 @@ import test from 'ava';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileSchema } from '../../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../../src/compile/compile-schema.ts';
 import { yangLibrary, yangLibraryDocument } from '../../../src/http/system/yang-library.ts';
 import { corpusPublic, hasShared } from '../../helpers/shared.ts';
 import { hasYanglint, yanglint } from '../../helpers/yanglint.ts';
