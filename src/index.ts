@@ -36,7 +36,7 @@ export { formatDiagnostic, type YangDiagnostic } from './parser/statement.ts';
 
 // The node runtime: the contract applications implement and what runs over it
 export type { Node, ListItem } from './actors/node.ts';
-export type { FieldValue } from './actors/field-value.ts';
+export type { FieldValue } from './data/field-value.ts';
 export type * from './actors/requests.ts';
 export type { RequestContext } from './actors/request-context.ts';
 export { Selection, type SelectionMeta } from './actors/selection.ts';

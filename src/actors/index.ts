@@ -1,7 +1,7 @@
 /** The node runtime: the contract applications implement, and the operations rxconf runs over it. */
 export type { Answer } from '../base/answer.ts';
 export type { Node, ListItem } from './node.ts';
-export type { FieldValue } from './field-value.ts';
+export type { FieldValue } from '../data/field-value.ts';
 export type * from './requests.ts';
 export type { RequestContext } from './request-context.ts';
 export { emptyContext } from './request-context.ts';

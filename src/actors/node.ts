@@ -6,7 +6,7 @@
  * Nodes are made per request and dropped when it completes (`release`).
  */
 import type { Observable } from 'rxjs';
-import type { FieldValue } from './field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { Answer } from '../base/answer.ts';
 import type {
   ActionRequest, ChildRequest, ChooseRequest, ContextRequest, EditRequest, FieldRequest, NextRequest,

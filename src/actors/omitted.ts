@@ -4,7 +4,7 @@
  * (access control: the user may not read it). Navigating through it finds
  * nothing.
  */
-import type { FieldValue } from './field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { Node } from './node.ts';
 
 export const OMITTED: Node = Object.freeze({});

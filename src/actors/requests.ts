@@ -5,7 +5,7 @@ import type {
 } from '../meta/meta.ts';
 import type { DataPath } from '../data/data-path.ts';
 import type { YangValue } from '../types/value.ts';
-import type { FieldValue } from './field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { Selection } from './selection.ts';
 
 interface RequestBase {

@@ -21,7 +21,7 @@ import { encodeData, encodeDatastore } from '../data/json/index.ts';
 import { findEntry, keyOf, keyString } from '../data/list-index.ts';
 import type { DataNodeMeta, ListMeta } from '../meta/meta.ts';
 import { dataChildren } from '../meta/navigate.ts';
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import { answerFailure } from './answer-errors.ts';
 import { mediaType } from './media-type.ts';
 import { holderOf, type RemoteSession } from './remote-session.ts';

@@ -17,7 +17,7 @@ import { encodeData } from '../data/json/index.ts';
 import { findEntry, keyOf, keyString } from '../data/list-index.ts';
 import { restconfError, RestconfFailure } from '../errors/index.ts';
 import type { ContainerMeta, ListMeta, ModuleMeta } from '../meta/meta.ts';
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { ListItem, Node } from '../actors/node.ts';
 import { DataContainerNode, DataListNode } from '../actors/nodes/data-node.ts';
 import type { ActionRequest, ChildRequest, ChooseRequest, EditRequest, FieldRequest, NextRequest, NotifyRequest } from '../actors/requests.ts';

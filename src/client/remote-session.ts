@@ -9,7 +9,7 @@ import type { DataPath } from '../data/data-path.ts';
 import { decodeData } from '../data/json/index.ts';
 import { RestconfFailure } from '../errors/index.ts';
 import type { DataNodeMeta, ModuleMeta, SchemaContext } from '../meta/meta.ts';
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import { answerFailure } from './answer-errors.ts';
 import { mediaType } from './media-type.ts';

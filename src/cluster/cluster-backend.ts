@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import type { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
-import { applyChange } from '../store/apply-change.ts';
+import { applyChange } from '../actors/nodes/apply-change.ts';
 import type { StoredChange } from '../store/change-op.ts';
 import { decodeChange, encodeChange } from '../store/change-record.ts';
 import { CommitConflict } from '../store/commit-conflict.ts';

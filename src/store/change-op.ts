@@ -2,7 +2,7 @@
 import type { DataContainer } from '../data/data-container.ts';
 import type { DataPath } from '../data/data-path.ts';
 import type { ModuleMeta } from '../meta/meta.ts';
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 
 /** One node call that changed the tree (see DataChanges). */
 export type ChangeOp =

@@ -7,7 +7,7 @@
  * A transaction that changed several modules is one record,
  * `{"t":[<record>,<record>,…]}`, so that a crash keeps all of it or none.
  */
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { DataPath } from '../data/data-path.ts';
 import { decodeData, encodeData } from '../data/json/index.ts';
 import type { DataNodeMeta, SchemaContext } from '../meta/meta.ts';

@@ -3,7 +3,7 @@
  * between the start of an edit and its end, to hand to the storage backend
  * once the edit commits (or drop when it fails).
  */
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { DataPath } from '../data/data-path.ts';
 import type { ChangeOp } from './change-op.ts';
 import type { DataChanges } from './data-changes.ts';

@@ -4,7 +4,7 @@
  * requests' own (`r.path`), so a keyed list entry is named by its key.
  */
 import type { DataPath } from '../data/data-path.ts';
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 
 export interface DataChanges {
   /** A container, an (empty) list, or an entry of a keyed list was created at `path` (an entry at `row` when not appended last). */

@@ -96,7 +96,7 @@ export class JournalBackend implements StorageBackend {
   }
 
   load(): Map<string, DataContainer> {
-    const r = recoverJournal(this.schema, this.file, this.journalPath, this.nextPath);
+    const r = recoverJournal(this.schema, this.file, this.journalPath, this.nextPath, this.live.replay);
     for (const w of r.warnings) this.warn(w);
     this.snapshotBytes = r.snapshotBytes;
     if (r.replayed > 0) {

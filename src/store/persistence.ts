@@ -6,18 +6,16 @@
  *
  * Group commit across edits of one module needs the module's mailbox to
  * take the next edit while the previous one is being made durable: a caller
- * that gives an array in the edit's scope (withAfterCommit) gets the
+ * that gives an array (the edit's scope: withAfterCommit) gets the
  * durability Promise pushed there (endEdit then answers at once), and
  * acknowledges the edit once it resolves.
  */
 import type { DataContainer } from '../data/data-container.ts';
 import type { ModuleMeta } from '../meta/meta.ts';
-import type { EditRequest } from '../actors/requests.ts';
 import type { StoredChange } from './change-op.ts';
-import { afterCommitOf, commitGroupOf } from '../actors/request-scope.ts';
 import { ChangeRecorder } from './change-recorder.ts';
 import { CommitGroup, type GroupStore } from './commit-group.ts';
-import type { LiveState, StorageBackend, StorageFactory } from './storage-backend.ts';
+import type { LiveState, ReplayChange, StorageBackend, StorageFactory } from './storage-backend.ts';
 
 export class Persistence implements LiveState, GroupStore {
   private readonly recorders = new Map<string, ChangeRecorder>();
@@ -28,6 +26,7 @@ export class Persistence implements LiveState, GroupStore {
   constructor(
     readonly roots: ReadonlyMap<string, DataContainer>,
     storage: StorageFactory,
+    readonly replay: ReplayChange,
   ) {
     this.backend = storage(this);
   }
@@ -60,18 +59,17 @@ export class Persistence implements LiveState, GroupStore {
 
   /**
    * The edit began with `began` ended: stored when committed, dropped when
-   * it failed. The durability Promise goes to `after` when given, else to
-   * the array the edit's scope names (withAfterCommit), if any (and then
-   * undefined is answered).
+   * it failed. The durability Promise goes to `after` when given (and then
+   * undefined is answered); in a CommitGroup (`group`), the change waits
+   * for the group's other modules.
    */
-  ended(module: ModuleMeta, r: EditRequest, after: Promise<void>[] | undefined = afterCommitOf(r.selection?.context), refused?: () => void): Promise<void> | undefined {
+  ended(module: ModuleMeta, failed: boolean, after: Promise<void>[] | undefined, group: object | undefined, refused?: () => void): Promise<void> | undefined {
     const recorder = this.recorder(module);
     let durable: Promise<void> | undefined;
-    if (r.failure !== undefined) {
+    if (failed) {
       recorder.discard();
     } else {
       const change = this.change(module, recorder);
-      const group = commitGroupOf(r.selection?.context);
       if (group instanceof CommitGroup) {
         group.hold(this, change, refused); // still open until the group is stored
         return undefined;

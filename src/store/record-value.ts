@@ -3,7 +3,7 @@
  * replay needs no type codec. A bigint (int64, uint64) is `{"i":"123"}`;
  * every other YangValue is already JSON; anydata keeps its `{ any }`.
  */
-import type { FieldValue } from '../actors/field-value.ts';
+import type { FieldValue } from '../data/field-value.ts';
 import type { DataNodeMeta } from '../meta/meta.ts';
 import type { YangValue } from '../types/value.ts';
 

@@ -8,13 +8,13 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import type { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
-import { applyChange } from './apply-change.ts';
 import { decodeChanges } from './change-record.ts';
 import { decodeDataFile } from './data-file.ts';
 import { readJournalHeader, type JournalHeader } from './journal-header.ts';
 import { readJournalText } from './journal-line.ts';
 import { removeStaleTmpFiles } from './remove-stale-tmp-files.ts';
 import { snapshotId } from './snapshot-file.ts';
+import type { ReplayChange } from './storage-backend.ts';
 
 export interface RecoveredState {
   readonly roots: Map<string, DataContainer>;
@@ -43,7 +43,7 @@ const readSegment = (path: string): SegmentText | undefined => {
   return { path, header, records: header === undefined ? [] : t.records.slice(1), torn: t.torn, droppedBytes: t.droppedBytes };
 };
 
-export const recoverJournal = (schema: SchemaContext, file: string, journal: string, next: string): RecoveredState => {
+export const recoverJournal = (schema: SchemaContext, file: string, journal: string, next: string, replay: ReplayChange): RecoveredState => {
   const warnings: string[] = [];
   const removed = removeStaleTmpFiles(file);
   if (removed.length > 0) warnings.push(`removed ${removed.length} temporary file(s) an interrupted write left: ${removed.join(', ')}`);
@@ -69,7 +69,7 @@ export const recoverJournal = (schema: SchemaContext, file: string, journal: str
         continue;
       }
       for (const change of changes) {
-        const missed = applyChange(roots, change);
+        const missed = replay(roots, change);
         if (missed.length > 0) warnings.push(`${s.path}: changes whose place no longer exists, skipped: ${missed.join(', ')}`);
       }
       replayed += 1;

@@ -12,7 +12,12 @@ export interface LiveState {
   readonly roots: ReadonlyMap<string, DataContainer>;
   /** Runs `f` at once when no edit is half applied, else as soon as the open edits end. */
   whenSettled(f: () => void): void;
+  /** Applies a stored change to its module's root in `roots` the way the datastore's nodes made it (recovery, a replica catching up). */
+  readonly replay: ReplayChange;
 }
+
+/** Applies `change` to its module's root in `roots` (made when absent); the paths that did not resolve, formatted. */
+export type ReplayChange = (roots: Map<string, DataContainer>, change: StoredChange) => string[];
 
 export interface StorageBackend {
   /** The stored data at start (synchronous: nothing is served before it), by module name. */

@@ -10,7 +10,7 @@ import { Browser } from '../../src/actors/browser.ts';
 import { Device } from '../../src/actors/device.ts';
 import { commitEdit } from '../../src/actors/edit/commit-edit.ts';
 import type { EditOperation } from '../../src/actors/edit/apply-edit.ts';
-import type { FieldValue } from '../../src/actors/field-value.ts';
+import type { FieldValue } from '../../src/data/field-value.ts';
 import { reflectNode } from '../../src/actors/nodes/reflect-node.ts';
 import { traceNode, type TraceEntry } from '../../src/actors/nodes/trace-node.ts';
 import { emptyContext } from '../../src/actors/request-context.ts';

@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import type { FieldValue } from '../../src/actors/field-value.ts';
+import type { FieldValue } from '../../src/data/field-value.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
 import type { DataPath, PathSegment } from '../../src/data/data-path.ts';
 import type { DataNodeMeta } from '../../src/meta/meta.ts';

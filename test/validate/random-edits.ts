@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { Browser } from '../../src/actors/browser.ts';
 import { runToEnd } from '../../src/actors/co.ts';
 import { applyEdit, type EditOperation } from '../../src/actors/edit/apply-edit.ts';
-import type { FieldValue } from '../../src/actors/field-value.ts';
+import type { FieldValue } from '../../src/data/field-value.ts';
 import type { TargetStep } from '../../src/actors/navigate.ts';
 import { DataContainerNode } from '../../src/actors/nodes/data-node.ts';
 import { DataContainer, type HolderMeta } from '../../src/data/data-container.ts';

@@ -13,7 +13,7 @@ import type { DataNodeMeta, ListMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
 import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import { entryOf, listOf, type TargetStep } from '../navigate.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { Selection } from '../selection.ts';

@@ -14,7 +14,7 @@ import { holderIndex } from '../../data/json/name-index.ts';
 import { resourcePath } from '../../data/resource-path.ts';
 import type { DataNodeMeta } from '../../meta/meta.ts';
 import type { ChangeEvent } from '../change-event.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 
 type Input = DataContainer | FieldValue | undefined;
 

@@ -18,7 +18,7 @@ import { DataContainer } from '../../data/data-container.ts';
 import type { Browser } from '../browser.ts';
 import { runToEnd } from '../co.ts';
 import type { Device } from '../device.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { TargetStep } from '../navigate.ts';
 import { DatastoreRootNode } from '../nodes/datastore.ts';
 import type { RequestContext } from '../request-context.ts';

@@ -14,7 +14,7 @@ import { dataChildren } from '../../meta/navigate.ts';
 import type { YangValue } from '../../types/value.ts';
 import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { Selection } from '../selection.ts';
 import { CHANGED, CREATED, withNode } from './edit-hooks.ts';

@@ -16,7 +16,7 @@ import type { DataPath } from '../../data/data-path.ts';
 import type { AnyValue } from '../../data/data-container.ts';
 import { leafrefTargetType, validateValue, type IdentityLookup, type YangValue } from '../../types/index.ts';
 import { isWideInteger } from '../../types/integer-ranges.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import { badApplicationData, describeValue } from './node-errors.ts';
 
 export type FieldMeta = LeafMeta | LeafListMeta | AnydataMeta;

@@ -11,7 +11,7 @@ import type { DataPath } from '../../data/data-path.ts';
 import { addEntry, allEntries, findEntry, keyOf, keyString, removeEntry } from '../../data/list-index.ts';
 import type { CaseMeta, DataNodeMeta, ListMeta, SchemaNode } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { ChildRequest, ChooseRequest, FieldRequest, NextRequest } from '../requests.ts';
 import type { DataChanges } from '../../store/data-changes.ts';

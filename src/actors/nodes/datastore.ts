@@ -16,7 +16,9 @@ import type { DataChanges } from '../../store/data-changes.ts';
 import type { StorageFactory } from '../../store/storage-backend.ts';
 import type { Node } from '../node.ts';
 import type { EditRequest } from '../requests.ts';
+import { afterCommitOf, commitGroupOf } from '../request-scope.ts';
 import { UndoLog } from '../../data/undo-log.ts';
+import { applyChange } from './apply-change.ts';
 import { DataContainerNode } from './data-node.ts';
 
 export interface DatastoreOptions extends JournalOptions {
@@ -35,7 +37,7 @@ export class Datastore {
     options: DatastoreOptions = {},
   ) {
     this.persistence = file === undefined && options.storage === undefined ? undefined
-      : new Persistence(this.roots, options.storage ?? ((live) => new JournalBackend(schema, file as string, live, options)));
+      : new Persistence(this.roots, options.storage ?? ((live) => new JournalBackend(schema, file as string, live, options)), applyChange);
   }
 
   /**
@@ -79,9 +81,15 @@ export class Datastore {
     this.persistence?.began();
   }
 
-  /** An edit ended: committed, it is stored and the answer resolves once durable (or the Promise goes to `after`: see Persistence.ended). */
+  /**
+   * An edit ended: committed, it is stored and the answer resolves once
+   * durable (or the Promise goes to `after`, else to the array the edit's
+   * scope names: withAfterCommit; see Persistence.ended).
+   */
   editEnded(module: ModuleMeta, r: EditRequest, after?: Promise<void>[], refused?: () => void): Promise<void> | undefined {
-    return this.persistence?.ended(module, r, after, refused);
+    if (this.persistence === undefined) return undefined;
+    const context = r.selection?.context;
+    return this.persistence.ended(module, r.failure !== undefined, after ?? afterCommitOf(context), commitGroupOf(context), refused);
   }
 
   /** Whether storage may refuse a committed change (a replicated log): edits then keep their undo until it is stored. */

@@ -8,7 +8,7 @@
  */
 import type { LeafListMeta, LeafMeta, TypeMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import { putAscii, putBytes, putNumber, putString, putText, textBytes } from './json-bytes.ts';
 import { anyText, baseOf, scalarText, type FieldMeta } from './json-value-text.ts';
 import type { JsonBuffer } from './json-writer.ts';

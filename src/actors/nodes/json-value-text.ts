@@ -9,7 +9,7 @@ import type { AnyValue } from '../../data/data-container.ts';
 import type { AnydataMeta, LeafListMeta, LeafMeta, TypeMeta } from '../../meta/meta.ts';
 import { encodeJson, leafrefTargetType } from '../../types/index.ts';
 import type { YangValue } from '../../types/value.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 
 type ScalarText = (value: YangValue) => string;
 export type FieldMeta = LeafMeta | LeafListMeta | AnydataMeta;

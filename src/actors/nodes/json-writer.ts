@@ -8,7 +8,7 @@
  */
 import type { HolderMeta } from '../../data/data-container.ts';
 import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { ChildRequest, FieldRequest, NextRequest } from '../requests.ts';
 import { CHUNK_BYTES, giveBackChunkBytes, lendChunkBytes } from '../../base/chunk-bytes.ts';

@@ -21,7 +21,7 @@ import type { DataPath } from '../../data/data-path.ts';
 import type { LeafMeta } from '../../meta/meta.ts';
 import type { YangValue } from '../../types/value.ts';
 import type { Answer } from '../../base/answer.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { Node } from '../node.ts';
 import type { ChildRequest, FieldRequest, NotifyRequest } from '../requests.ts';
 import { throwError, type Observable } from 'rxjs';

@@ -8,7 +8,7 @@
  * `reflectNode` makes below.
  */
 import type { Answer } from '../../base/answer.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { Node } from '../node.ts';
 import type { ChildRequest, FieldRequest } from '../requests.ts';
 import type { PropertyNames } from './object-property.ts';

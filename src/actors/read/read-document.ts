@@ -7,7 +7,7 @@ import { childPath, formatPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import { isPending } from '../../base/answer.ts';
 import type { Co } from '../co.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import { entryOf, listOf, type TargetStep } from '../navigate.ts';
 import type { ListItem } from '../node.ts';
 import { JsonObjectWriter } from '../nodes/json-writer.ts';

@@ -11,7 +11,7 @@ import { formatPath, rootPath } from '../../data/data-path.ts';
 import { restconfError, RestconfFailure } from '../../errors/index.ts';
 import type { ListMeta } from '../../meta/meta.ts';
 import type { Co } from '../co.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { TargetStep } from '../navigate.ts';
 import { DataContainerNode, DataListNode } from '../nodes/data-node.ts';
 import { nameText } from '../nodes/json-name-text.ts';

@@ -8,7 +8,7 @@ import type { DataContainer, HolderMeta } from '../../data/data-container.ts';
 import type { DataDef, LeafMeta, ListMeta } from '../../meta/meta.ts';
 import { isPending } from '../../base/answer.ts';
 import { FLUSH, type Co } from '../co.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import { JsonObjectWriter, SPILL_AT, type JsonBuffer } from '../nodes/json-writer.ts';
 import type { Selection } from '../selection.ts';

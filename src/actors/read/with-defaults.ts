@@ -14,7 +14,7 @@ import type { IdentityMeta, LeafListMeta, LeafMeta, TypeMeta } from '../../meta/
 import { decodeString, encodeString } from '../../types/index.ts';
 import type { IdentityLookup } from '../../types/options.ts';
 import type { YangValue } from '../../types/value.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 
 export type WithDefaults = 'report-all' | 'trim' | 'explicit' | 'report-all-tagged';
 

@@ -15,7 +15,7 @@
 import { DataContainer, type DataValue, type HolderMeta } from '../../data/data-container.ts';
 import type { CaseMeta, ChoiceMeta, ContainerMeta, DataDef, DataNodeMeta, LeafListMeta, LeafMeta, ListMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import { FLUSH, type Co } from '../co.ts';
-import type { FieldValue } from '../field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import { putAscii, putBytes, putText, textBytes } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
 import { putValue, type ValueWriter } from '../nodes/json-value-bytes.ts';

@@ -13,7 +13,7 @@ import type { DataDef, LeafListMeta, LeafMeta, ModuleMeta, SchemaContext } from 
 import { decodeJson } from '../../types/decode-json.ts';
 import { encodeJson } from '../../types/encode-json.ts';
 import type { YangValue } from '../../types/value.ts';
-import type { FieldValue } from '../../actors/field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { FieldRequest } from '../../actors/requests.ts';
 
 const jsonOverride = (schema: SchemaContext): FieldOverride => {

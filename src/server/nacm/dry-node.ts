@@ -6,7 +6,7 @@
  * and holds nothing.
  */
 import type { Answer } from '../../base/answer.ts';
-import type { FieldValue } from '../../actors/field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
 import type { RequestContext } from '../../actors/request-context.ts';
 import type { ChildRequest, ChooseRequest, ContextRequest, FieldRequest, NextRequest } from '../../actors/requests.ts';

@@ -12,7 +12,7 @@
 import { map as mapEvents, type Observable } from 'rxjs';
 import { isPending, type Answer } from '../../base/answer.ts';
 import { mapAnswer as map } from '../../actors/nodes/map-answer.ts';
-import type { FieldValue } from '../../actors/field-value.ts';
+import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../../actors/node.ts';
 import { OMITTED, OMITTED_VALUE } from '../../actors/omitted.ts';
 import type { RequestContext } from '../../actors/request-context.ts';

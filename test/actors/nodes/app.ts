@@ -3,7 +3,7 @@ import { Browser } from '../../../src/actors/browser.ts';
 import { Device } from '../../../src/actors/device.ts';
 import { commitEdit } from '../../../src/actors/edit/commit-edit.ts';
 import type { EditOperation, EditOutcome } from '../../../src/actors/edit/apply-edit.ts';
-import type { FieldValue } from '../../../src/actors/field-value.ts';
+import type { FieldValue } from '../../../src/data/field-value.ts';
 import type { Node } from '../../../src/actors/node.ts';
 import type { ReadOptions } from '../../../src/actors/read/read-options.ts';
 import { emptyContext } from '../../../src/actors/request-context.ts';

@@ -1,7 +1,7 @@
 /** reflect: field, child and notification overrides, by name at every level or by schema path. */
 import test from 'ava';
 import { reflectChild, reflectNode, schemaPath, type FieldOverride } from '../../../src/actors/nodes/index.ts';
-import type { FieldValue } from '../../../src/actors/field-value.ts';
+import type { FieldValue } from '../../../src/data/field-value.ts';
 import { metaAt } from '../../helpers/runtime.ts';
 import { edit, module, readJson, serve } from './app.ts';
 

@@ -3,13 +3,13 @@
  * made it (DataContainerNode, DataListNode), so a replay does exactly what
  * the edit did. Returns a message when a path does not resolve.
  */
-import type { ListItem, Node } from '../actors/node.ts';
-import { DataContainerNode } from '../actors/nodes/data-node.ts';
-import type { ChildRequest, FieldRequest, NextRequest } from '../actors/requests.ts';
-import { DataContainer } from '../data/data-container.ts';
-import { formatPath, type DataPath, type PathSegment } from '../data/data-path.ts';
-import type { ContainerMeta, ListMeta } from '../meta/meta.ts';
-import type { ChangeOp, StoredChange } from './change-op.ts';
+import type { ListItem, Node } from '../node.ts';
+import { DataContainerNode } from './data-node.ts';
+import type { ChildRequest, FieldRequest, NextRequest } from '../requests.ts';
+import { DataContainer } from '../../data/data-container.ts';
+import { formatPath, type DataPath, type PathSegment } from '../../data/data-path.ts';
+import type { ContainerMeta, ListMeta } from '../../meta/meta.ts';
+import type { ChangeOp, StoredChange } from '../../store/change-op.ts';
 
 // Data nodes answer synchronously and read neither the selection nor the path.
 const base = { selection: undefined as never, path: { segments: [] } as DataPath };
