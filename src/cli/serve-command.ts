@@ -52,6 +52,7 @@ export const serveOptions = {
   'cluster-stream': { type: 'string' },
   'cluster-replicas': { type: 'string' },
   'replica-id': { type: 'string' },
+  'cluster-wait': { type: 'string' },
   quiet: { type: 'boolean', short: 'q', default: false },
   'access-log': { type: 'string' },
   'access-log-fields': { type: 'string' },
@@ -130,7 +131,9 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   if (logMemory !== undefined && !(Number.isInteger(logMemory) && logMemory >= 4096)) return fail(`--log-memory must be a number of bytes, 4096 or more, not "${values['log-memory']}"`);
   const clusterReplicas = values['cluster-replicas'] === undefined ? undefined : Number(values['cluster-replicas']);
   if (clusterReplicas !== undefined && ![1, 3, 5].includes(clusterReplicas)) return fail(`--cluster-replicas must be 1, 3 or 5, not "${values['cluster-replicas'] as string}"`);
-  if (values.cluster === undefined && (values['cluster-stream'] ?? values['cluster-replicas'] ?? values['replica-id']) !== undefined) return fail('--cluster-stream, --cluster-replicas and --replica-id need --cluster');
+  const clusterWait = values['cluster-wait'] === undefined ? undefined : Number(values['cluster-wait']);
+  if (clusterWait !== undefined && !(clusterWait > 0 && clusterWait <= 3600)) return fail(`--cluster-wait must be a number of seconds (more than 0, at most 3600), not "${values['cluster-wait'] as string}"`);
+  if (values.cluster === undefined && (values['cluster-stream'] ?? values['cluster-replicas'] ?? values['replica-id'] ?? values['cluster-wait']) !== undefined) return fail('--cluster-stream, --cluster-replicas, --replica-id and --cluster-wait need --cluster');
   if (values.cluster !== undefined && !values.cluster.split(',').every((u) => /^(nats|tls):\/\/[^/\s]+$/.test(u))) return fail(`--cluster takes nats://HOST:PORT[,nats://HOST:PORT...], not "${values.cluster}"`);
   const logger = jsonLogger(logMemory === undefined ? standardOutput() : logSink(1, { maxPendingBytes: logMemory, bufferBytes: Math.min(64 * 1024, logMemory / 4) }));
   const options: ServerOptions = {
@@ -169,6 +172,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
         ...(values['cluster-stream'] === undefined ? {} : { stream: values['cluster-stream'] }),
         ...(clusterReplicas === undefined ? {} : { replicas: clusterReplicas }),
         ...(values['replica-id'] === undefined ? {} : { replica: values['replica-id'] }),
+        ...(clusterWait === undefined ? {} : { startTimeoutMs: Math.round(clusterWait * 1000) }),
       },
     }),
   };

@@ -68,6 +68,8 @@ options:
       --cluster-replicas N  the stream's replicas when this process creates it: 1, or 3
                             on a 3-node NATS cluster (default 1)
       --replica-id ID       this replica's name in the runtime state (default random)
+      --cluster-wait S      give up starting (exit 1) when NATS has not answered within
+                            S seconds (default 30)
   authentication (none of these: requests are not authenticated):
       --users FILE          HTTP Basic, users and scrypt hashes from FILE
       --jwks FILE           Bearer JWTs checked against the keys in FILE

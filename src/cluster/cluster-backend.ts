@@ -122,7 +122,7 @@ export class ClusterBackend implements StorageBackend {
         if (this.state === 'closed') return;
         this.state = up ? 'connected' : 'disconnected';
       },
-    });
+    }, this.options.startTimeoutMs);
     this.log = log;
     let last = await log.lastSequence();
     if (last > 0) {

@@ -10,4 +10,10 @@ export interface ClusterOptions {
   readonly replica?: string;
   /** How long a commit waits for JetStream's acknowledgement (default 5,000 ms). */
   readonly publishTimeoutMs?: number;
+  /**
+   * How long start-up (`listen()`) waits for NATS and the stream before it
+   * fails naming the servers (default 30,000 ms): a replica serves only
+   * once it holds the cluster's data.
+   */
+  readonly startTimeoutMs?: number;
 }

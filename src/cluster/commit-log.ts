@@ -54,20 +54,31 @@ export class CommitLog {
   }
 
   /**
-   * Connects and makes sure the stream exists (created when missing). A
-   * NATS cluster that has just started elects its JetStream leader first:
-   * creating the stream is tried again for up to `waitMs`.
+   * Connects and makes sure the stream exists (created when missing), for
+   * up to `waitMs`: NATS not answering yet (a server starting, a NATS
+   * cluster electing its JetStream leader) is tried again every 250 ms.
+   * Past that, an error naming the servers and the last reason.
    */
   static async open(o: CommitLogOptions, waitMs = 30_000): Promise<CommitLog> {
-    const nc = await connect({
-      servers: [...o.servers],
-      name: 'rxconf',
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 250,
-      pingInterval: 2_000,
-      waitOnFirstConnect: true,
-    });
     const until = Date.now() + waitMs;
+    const giveUp = (e: unknown): Error =>
+      new Error(`the cluster's NATS (${o.servers.join(', ')}) did not answer within ${Math.round(waitMs / 100) / 10} s (${e instanceof Error ? e.message : String(e)}): a replica starts only once it holds the cluster's data`);
+    let nc: NatsConnection | undefined;
+    while (nc === undefined) {
+      try {
+        nc = await connect({
+          servers: [...o.servers],
+          name: 'rxconf',
+          maxReconnectAttempts: -1,
+          reconnectTimeWait: 250,
+          pingInterval: 2_000,
+          timeout: Math.max(250, Math.min(5_000, until - Date.now())),
+        });
+      } catch (e) {
+        if (Date.now() + 250 > until) throw giveUp(e);
+        await sleep(250);
+      }
+    }
     // A NATS cluster that has just started answers JetStream requests only once it has elected its leader.
     let jsm: JetStreamManager | undefined;
     while (jsm === undefined) {
@@ -76,7 +87,7 @@ export class CommitLog {
       } catch (e) {
         if (Date.now() > until) {
           await nc.close();
-          throw e;
+          throw giveUp(e);
         }
         await sleep(250);
       }
@@ -100,7 +111,7 @@ export class CommitLog {
         } catch (e2) {
           if (Date.now() > until) {
             await nc.close();
-            throw new Error(`NATS stream ${o.stream}: ${(e2 instanceof Error ? e2 : e as Error).message}`);
+            throw giveUp(new Error(`stream ${o.stream}: ${(e2 instanceof Error ? e2 : e as Error).message}`));
           }
           await sleep(250);
         }
