@@ -71,3 +71,4 @@ export {
 
 // The transport-neutral exchange, for custom transports and filters
 export type { CoreRequest, CoreResponse, Handler, ResponseBody } from './http/exchange.ts';
+export type { FilterAnswer, RequestFilter } from './http/core/index.ts';

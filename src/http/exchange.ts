@@ -68,3 +68,6 @@ export interface CoreResponse {
 
 /** The core as adapters see it. */
 export type Handler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;
+
+/** A pipeline stage: the handler of the stages after it in, this stage's handler out. */
+export type Middleware = (next: Handler) => Handler;

@@ -88,7 +88,11 @@ export interface ServerOptions {
    * by users they permit; `recoveryUser` bypasses them. Default off.
    */
   readonly nacm?: boolean | NacmOptions;
-  /** Run before routing, in order: add to the request context or answer with an error (e.g. 401). */
+  /**
+   * The application's stage of the pipeline (docs/lifecycle.md,
+   * `application-filters`): after authentication, in front of the core, in
+   * order: add to the request context or answer with an error (e.g. 401).
+   */
   readonly filters?: readonly RequestFilter[];
   /** pino-compatible; default JSON lines on stdout; false for none. */
   readonly logger?: Logger | false;
@@ -177,7 +181,7 @@ const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store
     subscriptionState.root = subscriptions.root;
     device.cleanups.push(() => subscriptions.close());
   }
-  const core = serverCore(store, device, streams, inFlight, o.filters ?? [], logger);
+  const core = serverCore(store, device, streams, inFlight, logger);
   device.device.browser(SERVER_MODULE)?.changes.subscribe(() => {
     store.reload();
     core.rebuild();

@@ -1,15 +1,16 @@
 /**
  * Assembly step 5, the RESTCONF core for the device: event streams by the
  * hub, each request's scope (the identity authentication gave it, then
- * NACM's decisions), NACM's access checks, the application's filters, the
- * settings' node-count limit. Made again when the settings change or the server
- * binds (`rebuild`); `handle` always answers with the current one.
+ * NACM's decisions: `prepare`, also the first step of the application's
+ * filters, a stage in front of the core), NACM's access checks, the
+ * settings' node-count limit. Made again when the settings change or the
+ * server binds (`rebuild`); `handle` always answers with the current one.
  */
 import { createScopedCore } from '../http/core/create-restconf-core.ts';
-import type { RequestFilter, ScopeStage } from '../http/core/core-options.ts';
+import type { ScopeStage } from '../http/core/core-options.ts';
 import { identify } from '../actors/request-scope.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
-import type { Handler } from '../http/exchange.ts';
+import type { CoreRequest, Handler } from '../http/exchange.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Logger } from './logger.ts';
@@ -23,7 +24,13 @@ import { streamsHook } from './streams-hook.ts';
 export class ServerCore {
   #core: Handler;
 
-  constructor(private readonly make: () => Handler) {
+  constructor(
+    private readonly make: () => Handler,
+    /** The server's first step with each request's scope: the identity authentication gave, then NACM's decisions. */
+    readonly prepare: ScopeStage,
+    /** Told about every throw answered 500 (logged with its stack). */
+    readonly onError: (error: unknown, request: CoreRequest) => void,
+  ) {
     this.#core = make();
   }
 
@@ -35,7 +42,7 @@ export class ServerCore {
   readonly handle: Handler = (req) => this.#core(req);
 }
 
-export const serverCore = (store: ServerStore, parts: ServerDevice, streams: ServerStreams, inFlight: InFlight, filters: readonly RequestFilter[], logger: Logger): ServerCore => {
+export const serverCore = (store: ServerStore, parts: ServerDevice, streams: ServerStreams, inFlight: InFlight, logger: Logger): ServerCore => {
   const { nacm } = store;
   const { device, handlers } = parts;
   const decide = nacm?.decisionFor(device);
@@ -44,12 +51,12 @@ export const serverCore = (store: ServerStore, parts: ServerDevice, streams: Ser
     if (identity !== undefined) identify(scope, identity);
     decide?.(req, scope);
   };
+  const onError = (e: unknown): void => logger.error({ err: e }, 'request failed');
   return new ServerCore(() => createScopedCore({
     device,
     streams: streamsHook(device, streams.hub, inFlight.closing, nacm === undefined ? undefined : (ctx) => nacm.rightsFor(ctx), handlers.added, streams.replay),
     ...(nacm === undefined ? {} : { permits: (ctx: RequestContext, op: AccessOperation, target: ResolvedTarget) => nacm.permits(ctx, op, target.meta, target.path, device.all.map((b) => b.module)) }),
     maxNodeCount: store.settings.maxNodeCount,
-    filters,
-    onError: (e) => logger.error({ err: e }, 'request failed'),
-  }, prepare));
+    onError,
+  }, prepare), prepare, onError);
 };

@@ -6,7 +6,9 @@
  * describes each stage and its error branch, in this order (a test keeps
  * the two in step).
  */
-import type { CoreRequest, Handler } from '../http/exchange.ts';
+import type { CoreRequest, Handler, Middleware } from '../http/exchange.ts';
+import type { RequestFilter } from '../http/core/core-options.ts';
+import { withFilters } from '../http/core/with-filters.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import type { DynamicSubscriptions } from '../http/system/dynamic-subscriptions.ts';
 import { withAccessLog, type AccessLog, type AccessLogOptions } from './access-log.ts';
@@ -32,9 +34,6 @@ import { withTimeout } from './with-timeout.ts';
 import { withClusterHeaders } from './with-cluster-headers.ts';
 import { withQuietChallenge, withUrlParameters, type WebOptions } from './web/index.ts';
 
-/** A pipeline stage: the handler of the stages after it in, this stage's handler out. */
-export type Middleware = (next: Handler) => Handler;
-
 /** The options the stages read. */
 export interface PipelineChoice {
   readonly logger?: unknown;
@@ -44,6 +43,7 @@ export interface PipelineChoice {
   readonly explorer?: ExplorerOptions;
   readonly web?: WebOptions;
   readonly auth?: AuthOptions;
+  readonly filters?: readonly RequestFilter[];
 }
 
 /** What the stages are made of. */
@@ -92,6 +92,8 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'time-out', use: (p) => (next) => withTimeout(next, () => p.store.settings.requestTimeoutMs) },
   { name: 'subscriptions', use: (p) => p.subscriptions?.wrap },
   { name: 'system-routes', use: (p) => (next) => withSystemRoutes(next, p.schema) },
+  // the slot of the application's stages: after authentication, in front of the core
+  { name: 'application-filters', use: (p) => { const filters = p.o.filters ?? []; return filters.length === 0 ? undefined : withFilters(filters, { prepare: p.core.prepare, onError: p.core.onError }); } },
   { name: 'restconf-core', use: (p) => () => p.core.handle },
 ];
 

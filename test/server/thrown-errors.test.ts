@@ -2,8 +2,9 @@
  * A throw anywhere in the pipeline, over a real socket, is answered 500
  * operation-failed with an RFC 8040 errors document in the request's
  * compliance mode, and what was thrown is logged with its stack (in the
- * core a plain Error's message is the error-message, as docs/http.md says;
- * what a stage in front of the core threw is not sent): an application filter that throws or rejects, an
+ * core and in the application's filters a plain Error's message is the
+ * error-message, as docs/http.md says; what the server's own stages threw
+ * is not sent): an application filter that throws or rejects, an
  * operation handler that throws, and a stage in front of the core (the
  * access log's logger) that throws. The server keeps answering.
  */

@@ -1,14 +1,15 @@
 /**
  * One request as the core sees it once the preliminaries are done: query
- * parsed, compliance mode chosen, media type negotiated, filters run. And
+ * parsed, compliance mode chosen, media type negotiated, scope made. And
  * the two ways every handler answers: JSON, or RFC 8040 errors.
  */
 import type { RequestContext } from '../../actors/index.ts';
-import { statusOf, type RestconfError } from '../../errors/index.ts';
+import type { RestconfError } from '../../errors/index.ts';
 import type { CoreRequest, CoreResponse } from '../exchange.ts';
 import type { CoreSettings, HookRequest } from './core-options.ts';
 import type { JsonMediaType } from './media-type.ts';
 import type { QueryParams } from './query/index.ts';
+import { challengeHeaders } from './response/challenge-headers.ts';
 import { errorAnswer } from './response/index.ts';
 
 export interface Call extends HookRequest {
@@ -18,23 +19,21 @@ export interface Call extends HookRequest {
   readonly eventStreamOnly?: boolean;
 }
 
-/** A call before its filters ran (enough to answer an error). */
+/** A call before its scope is known (enough to answer an error). */
 export type EarlyCall = Omit<Call, 'context'> & { readonly context?: RequestContext };
 
 export const callOf = (
   request: CoreRequest, settings: CoreSettings, params: QueryParams, strict: boolean, mediaType: JsonMediaType,
 ): EarlyCall => ({ request, settings, params, strict, mediaType, context: undefined });
 
-/** The call once its filters ran: completed in place (one object per request, the fast path). */
+/** The call with the request's scope: completed in place (one object per request, the fast path). */
 export const withContext = (call: EarlyCall, context: RequestContext): Call => {
   (call as { context?: RequestContext }).context = context;
   return call as Call;
 };
 
 export const fail = (call: EarlyCall, errors: readonly RestconfError[], headers?: Readonly<Record<string, string>>): CoreResponse => {
-  const first = errors[0];
-  const challenge = call.settings.authenticate;
-  const www = challenge !== undefined && first !== undefined && statusOf(first.tag, first.status) === 401 ? { 'www-authenticate': challenge } : undefined;
+  const www = challengeHeaders(errors, call.settings.authenticate);
   return errorAnswer(errors, { strict: call.strict, mediaType: call.mediaType, headers: { ...headers, ...www } });
 };
 

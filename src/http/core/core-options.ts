@@ -18,7 +18,7 @@ export type FilterAnswer = RequestContext | RestconfError | RestconfFailure | un
  */
 export type RequestFilter = (request: CoreRequest, context: RequestContext) => FilterAnswer | Promise<FilterAnswer>;
 
-/** The server's own first step with a request's scope (its identity, access control's decisions), before any filter. */
+/** The server's first step with a request's scope (its identity, access control's decisions), before any filter. */
 export type ScopeStage = (request: CoreRequest, scope: RequestScope) => void;
 
 /** What the core hands a hook: the request as the core understood it. */
@@ -50,6 +50,7 @@ export type CoreHook<R extends HookRequest> = (request: R) => CoreResponse | Pro
 export interface CoreOptions {
   /** The modules served and their nodes. */
   readonly device: Device;
+  /** The application's filters: a stage in front of the core (with-filters.ts). */
   readonly filters?: readonly RequestFilter[];
   /**
    * GET (and HEAD) of a notification path and everything under
@@ -85,7 +86,6 @@ export interface CoreSettings {
   readonly device: Device;
   /** Data paths resolved against the device. */
   readonly paths: PathCache;
-  readonly filters: readonly RequestFilter[];
   readonly streams: CoreHook<StreamRequest> | undefined;
   readonly yangLibrary: CoreHook<YangLibraryRequest> | undefined;
   readonly maxNodeCount: number;
@@ -96,10 +96,9 @@ export interface CoreSettings {
   readonly prepare: ScopeStage | undefined;
 }
 
-export const coreSettings = (o: CoreOptions, prepare?: ScopeStage): CoreSettings => ({
+export const coreSettings = (o: Omit<CoreOptions, 'filters'>, prepare?: ScopeStage): CoreSettings => ({
   device: o.device,
   paths: new PathCache(o.device),
-  filters: o.filters ?? [],
   streams: o.streams,
   yangLibrary: o.yangLibrary,
   maxNodeCount: o.maxNodeCount ?? DEFAULT_MAX_NODES,

@@ -4,8 +4,9 @@
  *
  * 1. query parsed (400: bad encoding, a parameter twice, a bad flag)
  * 2. compliance mode chosen and the answer's media type negotiated (406)
- * 3. the request's scope: the server's decisions (identity, access
- *    control's), then the filters in order (their error, e.g. 401)
+ * 3. the request's scope: the one the application's filters (a stage in
+ *    front: with-filters.ts) handed on, else made here with the server's
+ *    decisions (identity, access control's)
  * 4. routed by path (404), the api-path resolved against the schema (400)
  * 5. method checked against the resource (405 + Allow), query parameters
  *    checked for it (400)
@@ -28,7 +29,8 @@ import { simplified } from './query/simplified.ts';
 import { hostMeta, isHostMeta } from './resources/index.ts';
 import { toRestconfErrors, unsupportedMediaType } from './response/index.ts';
 import { routeRequest } from './route-request.ts';
-import { runFilters, stoppedBy, type FiltersOutcome } from './run-filters.ts';
+import { requestScopeOf } from './request-scope-of.ts';
+import { withFilters } from './with-filters.ts';
 
 /** The answer to whatever a stage threw. */
 const answerThrown = (call: EarlyCall, error: unknown): CoreResponse => {
@@ -38,12 +40,6 @@ const answerThrown = (call: EarlyCall, error: unknown): CoreResponse => {
   return fail(call, errors);
 };
 
-/** Stages 4 to 6, once the filters answered. */
-const proceed = (call: EarlyCall, outcome: FiltersOutcome, discovery: boolean): Maybe<CoreResponse> => {
-  if (stoppedBy(outcome)) return fail(call, outcome);
-  const ready = withContext(call, outcome);
-  return discovery ? fixedResource(ready, 'host-meta', () => hostMeta(call.request.path)) : routeRequest(ready);
-};
 
 const handle = (settings: CoreSettings, request: CoreRequest): Maybe<CoreResponse> => {
   const query = parseQuery(request.query);
@@ -62,18 +58,24 @@ const handle = (settings: CoreSettings, request: CoreRequest): Maybe<CoreRespons
     (call as { eventStreamOnly?: boolean }).eventStreamOnly = true;
   }
   try {
-    const outcome = runFilters(settings.filters, request, settings.prepare);
-    const answer = isPromise(outcome) ? outcome.then((o) => proceed(call, o, discovery)) : proceed(call, outcome, discovery);
+    const ready = withContext(call, requestScopeOf(request, settings.prepare));
+    const answer = discovery ? fixedResource(ready, 'host-meta', () => hostMeta(request.path)) : routeRequest(ready);
     return isPromise(answer) ? answer.catch((error: unknown) => answerThrown(call, error)) : answer;
   } catch (error) {
     return answerThrown(call, error);
   }
 };
 
-export const createRestconfCore = (options: CoreOptions): Handler => createScopedCore(options);
+/** The core, behind the stage of `options.filters` when there are any. */
+export const createRestconfCore = (options: CoreOptions): Handler =>
+  withFilters(options.filters ?? [], { authenticate: options.authenticate, onError: options.onError })(createScopedCore(options));
 
-/** The core with the server's first step in each request's scope (not part of the package's API). */
-export const createScopedCore = (options: CoreOptions, prepare?: ScopeStage): Handler => {
+/**
+ * The core alone, with the server's first step in each request's scope
+ * (not part of the package's API): the server puts the application's
+ * filters in its pipeline (PIPELINE's `application-filters`).
+ */
+export const createScopedCore = (options: Omit<CoreOptions, 'filters'>, prepare?: ScopeStage): Handler => {
   const settings = coreSettings(options, prepare);
   return (request) => handle(settings, request);
 };
