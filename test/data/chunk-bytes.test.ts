@@ -1,6 +1,6 @@
 /**
  * The bytes of a long read's chunks are lent and given back
- * (src/actors/nodes/chunk-bytes.ts): a buffer given back is filled again,
+ * (src/base/chunk-bytes.ts): a buffer given back is filled again,
  * never while it is still lent, and only buffers lent there are taken back,
  * once. The JSON writer fills its chunks in them; a counting pass fills none.
  */
