@@ -35,6 +35,9 @@ const WRONG_LAST_SEQUENCE = 10071;
 
 const subjectOf = (stream: string): string => `rxconf.${stream.toLowerCase()}.commit`;
 
+/** How long a consumer may deliver nothing while the stream holds more before it is made again. */
+const STALL_MS = 2_000;
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class CommitLog {
@@ -153,21 +156,39 @@ export class CommitLog {
 
   /**
    * Delivers every message from sequence `from` on, in order, as long as the
-   * log is open (an ordered consumer: recreated by the client after a
-   * reconnection, from where it was).
+   * log is open: an ordered consumer, made again from where it was when it
+   * ends with an error or stalls. It stalls when the node holding it dies
+   * (it lives on the stream's leader): so while no message has come for
+   * `STALL_MS` and the stream holds one this consumer has not delivered,
+   * it is dropped and made again.
    */
   async follow(from: number, deliver: (seq: number, data: Uint8Array) => void): Promise<void> {
     while (!this.closed) {
+      let watchdog: NodeJS.Timeout | undefined;
       try {
         const consumer = await this.js.consumers.get(this.o.stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from });
-        const messages = await consumer.consume({ max_messages: 1_000 });
+        const messages = await consumer.consume({ max_messages: 1_000, expires: 5_000 });
         this.following = messages;
+        let progressed = Date.now();
+        let asking = false;
+        watchdog = setInterval(() => {
+          if (asking || Date.now() - progressed < STALL_MS) return;
+          asking = true;
+          this.lastSequence().then((last) => {
+            if (last >= from && Date.now() - progressed >= STALL_MS) void messages.close().catch(() => undefined);
+          }, () => undefined).finally(() => {
+            asking = false;
+          });
+        }, STALL_MS / 2);
         for await (const m of messages) {
+          progressed = Date.now();
           from = m.seq + 1;
           deliver(m.seq, m.data);
         }
       } catch {
         // the consumer could not be made or ended with an error: made again from where it was
+      } finally {
+        clearInterval(watchdog);
       }
       if (!this.closed) await sleep(250);
     }

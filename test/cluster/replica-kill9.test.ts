@@ -1,7 +1,8 @@
 /**
  * kill -9 of replica processes during writes: three `rxconf serve --cluster`
  * processes on one nats-server, clients creating and deleting entries on
- * all of them, one replica killed with SIGKILL and started again 20 times.
+ * all of them, one replica killed with SIGKILL and started again: 3 times
+ * in a plain npm test, 20 with RXCONF_SOAK=1 (as CI runs it).
  * At the end every replica holds the same data, with every acknowledged
  * create (not deleted after) and no acknowledged delete undone.
  */
@@ -10,8 +11,9 @@ import { serverCommand, startServe } from '../helpers/serve-process.ts';
 import { natsTest, startNats } from './helpers/nats-server.ts';
 import { fixtures, send } from './helpers/replicas.ts';
 
-/** RXCONF_CLUSTER_KILLS: another count (the must-show is at least 20). */
-const KILLS = Number(process.env.RXCONF_CLUSTER_KILLS ?? 20);
+const SOAK = process.env.RXCONF_SOAK === '1';
+/** RXCONF_CLUSTER_KILLS: another count (the must-show is at least 20: RXCONF_SOAK). */
+const KILLS = Number(process.env.RXCONF_CLUSTER_KILLS ?? (SOAK ? 20 : 3));
 
 interface Proc {
   child: ChildProcess;
@@ -96,7 +98,7 @@ natsTest('replicas killed with SIGKILL during writes lose nothing acknowledged, 
     for (const id of deleted) if (held.has(id)) undone += 1;
     t.is(lost, 0, 'acknowledged creates lost');
     t.is(undone, 0, 'acknowledged deletes undone');
-    t.true(created.size > 100, `${created.size} creates acknowledged`);
+    t.true(created.size > 10 * KILLS && deleted.size > 0, `${created.size} creates and ${deleted.size} deletes acknowledged`);
     t.log(`${KILLS} kills, ${created.size} creates and ${deleted.size} deletes acknowledged, last sequence ${maxSeq}`);
   } finally {
     stop = true;

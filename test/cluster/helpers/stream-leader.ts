@@ -1,0 +1,42 @@
+/**
+ * The JetStream view of a stream on a test NATS cluster: which node leads
+ * it (`cluster.leader` of the stream info) and whether every replica of it
+ * is current, asked over a connection of the test's own to every node.
+ */
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import type { NatsCluster, NatsNode } from './nats-server.ts';
+
+export interface StreamWatch {
+  /** The node leading the stream, once it has a leader and every other replica is current (waits up to `ms`). */
+  settledLeader(ms?: number): Promise<NatsNode>;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export const watchStream = async (nats: NatsCluster, stream: string): Promise<StreamWatch> => {
+  const nc: NatsConnection = await connect({ servers: nats.urls.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+  const jsm: JetStreamManager = await jetstreamManager(nc, { timeout: 2_000 });
+  return {
+    settledLeader: async (ms = 60_000) => {
+      const until = Date.now() + ms;
+      let last = '';
+      while (Date.now() < until) {
+        try {
+          const info = await jsm.streams.info(stream);
+          const c = info.cluster;
+          const leader = nats.nodes.find((_, i) => c?.leader === `n${i}`);
+          const others = c?.replicas ?? [];
+          last = JSON.stringify(c);
+          if (leader?.running === true && others.length === nats.nodes.length - 1 && others.every((r) => r.current && r.offline !== true)) return leader;
+        } catch (e) {
+          last = e instanceof Error ? e.message : String(e);
+        }
+        await sleep(100);
+      }
+      throw new Error(`stream ${stream} has no settled leader after ${ms} ms: ${last}`);
+    },
+    close: () => nc.close(),
+  };
+};
