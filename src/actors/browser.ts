@@ -1,5 +1,5 @@
 /** A Browser serves one module: it makes the root node afresh for every request. */
-import { Subject } from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import { rootPath } from '../data/data-path.ts';
 import type { ModuleMeta, SchemaContext } from '../meta/meta.ts';
 import type { Node } from './node.ts';
@@ -17,6 +17,8 @@ export class Browser {
   readonly mailbox = new Mailbox();
   /** Committed changes of this module's data (edits through rxconf, and any an application reports). */
   readonly changes = new Subject<ChangeEvent>();
+  /** The change events the event streams send: `changes`, or on a replica of a cluster those of the commit log. */
+  feed: Observable<ChangeEvent> = this.changes;
   /** Changes committed through rxconf (counted without building their events: `changes` has them only when observed). */
   edits = 0;
   /** Subscriptions made for this module's requests that outlive them (released when the server closes). */

@@ -69,7 +69,7 @@ export class ClusterBackend implements StorageBackend {
   private next: Pending[] = [];
   private inflight: Pending[] | undefined;
   private failing = false;
-  private delivered: { seq: number; data: Uint8Array; at: number }[] = [];
+  private delivered: { seq: number; data: Uint8Array; at: number; time: number }[] = [];
   private waiters: { seq: number; resolve: () => void }[] = [];
   private applyScheduled = false;
   private commits = 0;
@@ -79,6 +79,13 @@ export class ClusterBackend implements StorageBackend {
   private maxLag = 0;
   /** Told of the changes of other replicas once applied (the datastore's change events, settings, NACM). */
   onApplied: (changes: readonly StoredChange[]) => void = ignore;
+  /**
+   * Told of every commit of the log once this replica holds it, in the
+   * log's order, this replica's own included: its sequence, the time
+   * JetStream stored it, and its changes (decoded when asked). Every replica
+   * is told the same commits in the same order (the changes streams).
+   */
+  onLogged: ((seq: number, time: number, changes: () => readonly StoredChange[]) => void) | undefined;
 
   constructor(
     private readonly schema: SchemaContext,
@@ -142,7 +149,7 @@ export class ClusterBackend implements StorageBackend {
       last = await log.lastSequence();
     }
     this.state = 'connected';
-    void log.follow(this.applied + 1, (seq, data) => this.deliver(seq, data));
+    void log.follow(this.applied + 1, (seq, data, time) => this.deliver(seq, data, time));
     await this.waitFor(last);
   }
 
@@ -237,10 +244,15 @@ export class ClusterBackend implements StorageBackend {
     await this.waitFor(last);
   }
 
-  private deliver(seq: number, data: Uint8Array): void {
-    if (seq <= this.applied) return; // this replica's own commit, applied when it was made
+  private deliver(seq: number, data: Uint8Array, time: number): void {
+    if (seq <= this.applied && this.delivered.length === 0) {
+      // this replica's own commit, applied when it was made (every commit before it was applied and told first)
+      this.onLogged?.(seq, time, () => this.decode(data));
+      return;
+    }
+    // (an own commit may arrive before its publish is acknowledged, or behind others': told in turn)
     this.seen = Math.max(this.seen, seq);
-    this.delivered.push({ seq, data, at: Date.now() });
+    this.delivered.push({ seq, data, at: Date.now(), time });
     this.scheduleApply();
   }
 
@@ -274,20 +286,17 @@ export class ClusterBackend implements StorageBackend {
     const roots = this.live.roots as Map<string, DataContainer>;
     const applied: StoredChange[] = [];
     const now = Date.now();
+    const logged: { seq: number; time: number; changes: () => readonly StoredChange[] }[] = [];
     for (const m of this.delivered.splice(0)) {
-      if (m.seq <= this.applied) continue;
-      let records: unknown;
-      try {
-        records = JSON.parse(decoder.decode(m.data));
-      } catch {
-        records = [];
+      if (m.seq <= this.applied) {
+        // this replica's own commit, applied when it was made
+        logged.push({ seq: m.seq, time: m.time, changes: () => this.decode(m.data) });
+        continue;
       }
-      for (const r of Array.isArray(records) ? records : []) {
-        const change = decodeChange(r, this.schema);
-        if (typeof change === 'string') continue;
-        applyChange(roots, change);
-        applied.push(change);
-      }
+      const changes = this.decode(m.data);
+      for (const change of changes) applyChange(roots, change);
+      applied.push(...changes);
+      logged.push({ seq: m.seq, time: m.time, changes: () => changes });
       this.applied = m.seq;
       this.lastLag = now - m.at;
       this.maxLag = Math.max(this.maxLag, this.lastLag);
@@ -295,6 +304,23 @@ export class ClusterBackend implements StorageBackend {
     if (applied.length > 0) forgetUniqueCounts();
     this.resolveWaiters();
     if (applied.length > 0) this.onApplied(applied);
+    for (const l of logged) this.onLogged?.(l.seq, l.time, l.changes);
+  }
+
+  /** The changes one message of the log holds (records that cannot be read are left out). */
+  private decode(data: Uint8Array): StoredChange[] {
+    let records: unknown;
+    try {
+      records = JSON.parse(decoder.decode(data));
+    } catch {
+      records = [];
+    }
+    const changes: StoredChange[] = [];
+    for (const r of Array.isArray(records) ? records : []) {
+      const change = decodeChange(r, this.schema);
+      if (typeof change !== 'string') changes.push(change);
+    }
+    return changes;
   }
 
   private resolveWaiters(): void {

@@ -155,14 +155,14 @@ export class CommitLog {
   }
 
   /**
-   * Delivers every message from sequence `from` on, in order, as long as the
-   * log is open: an ordered consumer, made again from where it was when it
+   * Delivers every message from sequence `from` on, in order, with the time
+   * JetStream stored it (ms since the epoch), as long as the log is open: an ordered consumer, made again from where it was when it
    * ends with an error or stalls. It stalls when the node holding it dies
    * (it lives on the stream's leader): so while no message has come for
    * `STALL_MS` and the stream holds one this consumer has not delivered,
    * it is dropped and made again.
    */
-  async follow(from: number, deliver: (seq: number, data: Uint8Array) => void): Promise<void> {
+  async follow(from: number, deliver: (seq: number, data: Uint8Array, time: number) => void): Promise<void> {
     while (!this.closed) {
       let watchdog: NodeJS.Timeout | undefined;
       try {
@@ -183,7 +183,7 @@ export class CommitLog {
         for await (const m of messages) {
           progressed = Date.now();
           from = m.seq + 1;
-          deliver(m.seq, m.data);
+          deliver(m.seq, m.data, Math.floor(m.info.timestampNanos / 1e6));
         }
       } catch {
         // the consumer could not be made or ended with an error: made again from where it was

@@ -3,3 +3,4 @@ export type { ClusterOptions } from './cluster-options.ts';
 export { ClusterBackend, type ReplicaStatus } from './cluster-backend.ts';
 export { CommitLog } from './commit-log.ts';
 export { announceApplied } from './announce-applied.ts';
+export { feedFromLog } from './events/log-change-feed.ts';

@@ -20,7 +20,7 @@ import { withCallHomeState } from './call-home/call-home-state.ts';
 import type { HttpStats } from './http-stats.ts';
 import { loadApp } from './load-app.ts';
 import { NACM_MODULE } from './nacm/nacm.ts';
-import { announceApplied } from '../cluster/index.ts';
+import { announceApplied, feedFromLog } from '../cluster/index.ts';
 import type { ServerEndpoint } from './server-endpoint.ts';
 import { serverNode } from './server-node.ts';
 import type { ServerStore } from './server-store.ts';
@@ -76,7 +76,10 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
   }
   for (const name of overrides.keys()) if (device.browser(name) === undefined) throw new Error(`nodes: module "${name}" is not served`);
   const replica = store.replica;
-  if (replica !== undefined) replica.onApplied = (changes) => announceApplied(device, changes);
+  if (replica !== undefined) {
+    replica.onApplied = (changes) => announceApplied(device, changes);
+    feedFromLog(device, replica);
+  }
   const joined = replica?.start() ?? Promise.resolve();
   const app = o.app;
   const startApp = (): Promise<void> => loadApp(app as NonNullable<typeof app>, createAppContext(schema, device, datastore, handlers, overrides, cleanups));

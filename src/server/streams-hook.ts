@@ -86,7 +86,7 @@ export const streamsHook = (
     stream = key;
     open = changeSource(browser);
     if (rightsOf !== undefined) {
-      const visible = changesFor(rightsOf(r.context), browser.module)(browser.changes);
+      const visible = changesFor(rightsOf(r.context), browser.module)(browser.feed);
       key += visible.classKey;
       restricted = visible.classKey !== '';
       open = () => visible.events.pipe(map(changeEvent));

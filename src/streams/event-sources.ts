@@ -41,4 +41,4 @@ export const notificationEvents = (browser: Browser, steps: readonly TargetStep[
   return notifications(browser, steps, context).pipe(map((ev) => notificationEvent(ev, meta, wrap)));
 };
 
-export const changeSource = (browser: Browser) => (): Observable<StreamEvent> => browser.changes.pipe(map(changeEvent));
+export const changeSource = (browser: Browser) => (): Observable<StreamEvent> => browser.feed.pipe(map(changeEvent));
