@@ -1,14 +1,20 @@
 /**
  * The product over HTTP: `rxconf serve` as a user runs it (the built
  * command when there is one; two modules; `--data`, so every edit is
- * persisted) against a raw uWebSockets.js server giving the same answers,
- * each in a process of its own, driven by wrk (one thread; 50 connections,
- * 4 for the big lists): the load generator is wrk itself, in a process of
- * its own, so it is not a slower client flattering the ratios. The server's
- * standard output (its access log, on by default) goes to a file. Rows: benchmarks/http/rows.ts; servers (one pair per
- * datastore size): session.ts; figures: measure-row.ts. Every figure is a
- * ratio to the raw baseline measured in the same run (rounds alternate
- * between the two; medians of 3).
+ * persisted; the access log on, to a file) against a baseline in the same
+ * run: a raw uWebSockets.js server giving the same answers, a raw node:http
+ * server (rxconf then on `--transport http1`), or rxconf with `-q`. Each in a
+ * process of its own, driven by wrk (one thread; 50 connections, 4 for the
+ * big lists), in a process of its own, so it is not a slower client
+ * flattering the ratios. Rows: benchmarks/http/rows.ts; servers (shared by
+ * the rows of one datastore size): session.ts; figures: measure-row.ts.
+ * Every figure is the median of ≥ 10 paired rounds' ratios (subject and
+ * baseline back to back, first mover swapped), printed with its spread
+ * (25th–75th percentile of the rounds).
+ *
+ * On another Node (e.g. Node 24 with Debian 13's glibc for uWS v20.5x):
+ * run the benchmark with that node; every server it starts uses it:
+ *   /path/to/node --import tsx benchmarks/run.ts http
  *
  * The model (benchmarks/fixtures/bench-net.yang, bench-site.yang) keeps the
  * big list in the module whose leaves are edited, with the constraints such
@@ -17,6 +23,7 @@
  *
  * Run: npm run bench -- http   (needs wrk: apt-get install -y wrk)
  *   BENCH_HTTP_ROWS=get-leaf,edit-100k   only these rows (results not written)
+ *   BENCH_HTTP_ROUNDS=N                  paired rounds per row (default 10; fewer: results not written)
  *   BENCH_HTTP_PROFILE=15                start each server with --cpu-prof and print
  *                                        its top 15 self-time functions per row
  *                                        (per request kind: the samples of the row's runs)
@@ -77,7 +84,7 @@ const table: ResultRow[] = results.map(resultRow);
 const musts = judgeMusts(find);
 const date = new Date().toISOString();
 console.log(`\n## http  (${date.slice(0, 10)}; ${((Date.now() - began) / 1000).toFixed(0)} s)`);
-printTable(table.map((t) => ({ request: t.request, conns: t.connections, rxconf: t.rxconfText, 'raw uWS (same run)': t.rawText, ratio: t.ratioText, errors: t.errorsText })));
+printTable(table.map((t) => ({ request: t.request, conns: t.connections, rxconf: t.rxconfText, 'baseline (same run)': `${t.baseline}: ${t.rawText}`, 'ratio (p25–p75)': t.ratioText, errors: t.errorsText })));
 console.log('');
 printTable(musts.map((m) => ({ 'must show': m.what, value: m.value === null ? '—' : Number(m.value.toPrecision(3)), threshold: m.threshold, status: m.note === undefined ? m.status : `${m.status} (${m.note})` })));
 for (const f of failures) console.log(`FAILED ${f}`);
@@ -87,12 +94,13 @@ const complete = rows.length === ROWS.length && failures.length === 0;
 if (profileTop !== undefined) console.log('\nCPU profiles on: benchmarks/results/http.json not written (the profiler changes the figures)');
 else if (!complete) console.log('\nnot every row ran: benchmarks/results/http.json not written');
 else if (serveArgs.length > 0) console.log('\nBENCH_HTTP_SERVE_ARGS set: benchmarks/results/http.json not written');
+else if (ROUNDS < 10) console.log(`\n${ROUNDS} paired rounds (fewer than 10): benchmarks/results/http.json not written`);
 else {
   writeHttpResults({
     date,
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
     server: `rxconf serve (${startedAs}), stdout to a file`,
-    loadGenerator: `${wrk}; 1 thread; ${ROUNDS} rounds per row, rxconf and raw alternating, medians`,
+    loadGenerator: `${wrk}; 1 thread; ${ROUNDS} paired rounds per row, first mover swapped; ratio = median of the rounds' ratios`,
     rows: table,
     musts,
     problems: [...problems, ...results.flatMap((r) => r.problems.map((p) => `${r.row.key}: ${p}`))],

@@ -1,7 +1,10 @@
 /**
  * One row on a running pair of servers (see session.ts): a warm-up run on
- * each, then `ROUNDS` rounds alternating which goes first, every run
- * started with both servers idle. Figures are the medians of the rounds.
+ * each, then `ROUNDS` paired rounds alternating which goes first, every run
+ * started with both servers idle. Each round gives one ratio (the subject's
+ * figure ÷ the baseline's, run back to back); the row's ratio is the median
+ * of the rounds' ratios, with their spread. Other figures are the medians
+ * of the rounds.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +16,8 @@ import type { Row } from './rows.ts';
 import type { ServerProcess } from './server-process.ts';
 import { errorCount, runWrk, type WrkResult } from './wrk.ts';
 
-export const ROUNDS = 3;
+/** Paired rounds per row: BENCH_HTTP_ROUNDS, at least 10 for a verdict. */
+export const ROUNDS = Math.max(1, Number(process.env.BENCH_HTTP_ROUNDS ?? '') || 10);
 
 export interface Side {
   /** 2xx answers per second (median of the rounds). */
@@ -41,6 +45,8 @@ export interface RowResult {
   readonly rawBodyBytes: number;
   /** The raw baseline's answer has the same bytes as rxconf's. */
   readonly identical: boolean;
+  /** Each paired round's ratio (subject ÷ baseline, back to back), in round order. */
+  readonly ratios: readonly number[];
   /** edit rows: the data directory was written during the row's runs. */
   readonly persisted?: boolean;
   readonly problems: string[];
@@ -49,12 +55,18 @@ export interface RowResult {
   readonly rxconfRequests: number;
   /** How rxconf serve ran for this row. */
   readonly server: string;
+  /** What the row was divided by. */
+  readonly baseline: string;
   profile?: ProfileSummary;
 }
 
 export interface Servers {
+  /** The subject: rxconf serve. */
   readonly rxconf: ServerProcess;
+  /** The baseline it is divided by. */
   readonly raw: ServerProcess;
+  /** The baseline's name in the table (raw uWS, raw node:http, rxconf -q). */
+  readonly baseline: string;
   /** How rxconf serve runs. */
   readonly how: string;
   /** rxconf's data directory. */
@@ -64,7 +76,17 @@ export interface Servers {
 interface Run { readonly main: WrkResult; readonly big?: WrkResult }
 type SideName = 'rxconf' | 'raw';
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const median = (xs: readonly number[]): number => quantile(xs, 0.5);
+
+/** The q-quantile of xs, linear between the nearest ranks (the median of an even count is the mean of its middles): NaN for none. */
+export const quantile = (xs: readonly number[], q: number): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const at = q * (sorted.length - 1);
+  const low = sorted[Math.floor(at)] ?? NaN;
+  const high = sorted[Math.ceil(at)] ?? NaN;
+  return low + (high - low) * (at - Math.floor(at));
+};
 
 const signature = (dir: string): string =>
   readdirSync(dir).sort().map((f) => { const s = statSync(join(dir, f)); return `${f}:${s.size}:${s.mtimeMs}`; }).join(',');
@@ -82,6 +104,10 @@ const runOnce = async (row: Row, url: string, durationS: number): Promise<Run> =
 const latencyMs = (r: WrkResult, us: number): number => (r.requests === 0 ? Infinity : us / 1000);
 
 const ok = (r: WrkResult): number => (r.requests - r.non2xx) / (r.durationUs / 1e6);
+
+/** The figure a row compares, for one run: req/s (bytes/s for big GETs, in proportion), or the p99 for latency rows. */
+const figure = (row: Row, run: Run, bytes: number): number =>
+  row.kind === 'small-under-big' ? latencyMs(run.main, run.main.p99Us) : ok(run.main) * (row.kind === 'big-get' ? bytes : 1);
 
 /**
  * `rxconfRssBefore`: rxconf's RSS before the row's probe, when it was the
@@ -119,7 +145,7 @@ export const measureRow = async (row: Row, s: Servers, probe: Probe, log: (line:
     for (const side of round % 2 === 0 ? (['rxconf', 'raw'] as const) : (['raw', 'rxconf'] as const)) {
       const run = await measure(side, row.durationS);
       runs[side].push(run);
-      log(`  ${row.key} round ${round + 1} ${side}: ${describe(row, run)}`);
+      log(`  ${row.key} round ${round + 1} ${side === 'raw' ? s.baseline : 'rxconf'}: ${describe(row, run)}`);
     }
   }
   const window: Window = { fromUs, toUs: monotonicUs() };
@@ -141,8 +167,14 @@ export const measureRow = async (row: Row, s: Servers, probe: Probe, log: (line:
       ...(row.kind === 'small-under-big' ? { bigPerRound: median(rs.map((r) => (r.big?.requests ?? 0) - (r.big?.non2xx ?? 0))) } : {}),
     };
   };
+  const ratios = runs.rxconf.map((r, i) => {
+    const base = runs.raw[i];
+    return base === undefined ? NaN : figure(row, r, probe.bodyBytes) / figure(row, base, probe.rawBodyBytes);
+  });
   return {
     row,
+    ratios,
+    baseline: s.baseline,
     rxconf: side('rxconf', probe.bodyBytes),
     raw: side('raw', probe.rawBodyBytes),
     bodyBytes: probe.bodyBytes,

@@ -9,6 +9,8 @@ export interface RawRoute {
 }
 
 export interface RawSpec {
+  /** `uws`: uWebSockets.js (the build rxconf loads); `http1`: node:http. */
+  readonly transport: 'uws' | 'http1';
   readonly get: readonly RawRoute[];
   /** Answer every PATCH with 204 after reading its body. */
   readonly patch: boolean;

@@ -1,5 +1,5 @@
 /** A measured row as the table shows it and results/http.json keeps it. */
-import type { RowResult, Side } from './measure-row.ts';
+import { quantile, type RowResult, type Side } from './measure-row.ts';
 
 export interface ResultRow {
   readonly key: string;
@@ -10,7 +10,11 @@ export interface ResultRow {
   readonly figure: 'req/s' | 'acknowledged edits/s' | 'body bytes/s' | 'p99 ms';
   readonly rxconf: number;
   readonly raw: number;
+  /** The median of the paired rounds' ratios. */
   readonly ratio: number;
+  /** The paired rounds' ratios: 25th and 75th percentiles, and how many rounds. */
+  readonly spread: { readonly p25: number; readonly p75: number; readonly rounds: number };
+  readonly baseline: string;
   readonly ratioMeaning: string;
   /** Latencies are null in JSON when a round saw no answer (slower than the round). */
   readonly details: Readonly<Record<string, number | string | boolean>>;
@@ -39,7 +43,9 @@ export const resultRow = (r: RowResult): ResultRow => {
   const latency = row.kind === 'small-under-big';
   const figure = latency ? 'p99 ms' : row.kind === 'big-get' ? 'body bytes/s' : row.kind === 'edit' ? 'acknowledged edits/s' : 'req/s';
   const pick = (s: Side): number => (latency ? s.p99Ms : row.kind === 'big-get' ? s.bytesPerSecond : s.perSecond);
-  const ratio = pick(rxconf) / pick(raw);
+  const ratio = quantile(r.ratios, 0.5);
+  const spread = { p25: quantile(r.ratios, 0.25), p75: quantile(r.ratios, 0.75), rounds: r.ratios.length };
+  const p = (x: number): string => (Number.isFinite(x) ? x.toPrecision(3) : '—');
   return {
     key: row.key,
     request: row.title,
@@ -49,7 +55,9 @@ export const resultRow = (r: RowResult): ResultRow => {
     rxconf: pick(rxconf),
     raw: pick(raw),
     ratio,
-    ratioMeaning: latency ? 'rxconf p99 ÷ raw p99 (lower is better)' : `rxconf ${figure} ÷ raw uWS (higher is better)`,
+    spread,
+    baseline: r.baseline,
+    ratioMeaning: `median over paired rounds of ${latency ? `rxconf p99 ÷ ${r.baseline} p99 (lower is better)` : `rxconf ${figure} ÷ ${r.baseline} (higher is better)`}`,
     details: {
       'rxconf mean ms': rxconf.meanMs,
       'rxconf p99 ms': rxconf.p99Ms,
@@ -69,7 +77,7 @@ export const resultRow = (r: RowResult): ResultRow => {
     },
     rxconfText: throughput(r, rxconf),
     rawText: throughput(r, raw),
-    ratioText: !Number.isFinite(ratio) ? '—' : latency ? `${ratio.toPrecision(3)} (÷ raw p99)` : ratio.toPrecision(3),
+    ratioText: !Number.isFinite(ratio) ? '—' : `${p(ratio)} (${p(spread.p25)}–${p(spread.p75)})${latency ? ' ÷ p99' : ''}`,
     errorsText: `${rxconf.errors} / ${raw.errors}`,
   };
 };

@@ -1,8 +1,9 @@
 /**
- * The rows whose datastore has the same size share one pair of servers:
- * `rxconf serve` on a fresh data file and the raw uWS baseline (every
- * answer those rows need), each in a process of its own. With CPU
- * profiling on, the server's profile is cut into each row's time span.
+ * The rows whose datastore has the same size share their servers, each in
+ * a process of its own: `rxconf serve` on a fresh data file (and on
+ * node:http, and with `-q`, when a row's pair needs it) and the raw
+ * baselines (every answer those rows need). With CPU profiling on, the
+ * shipped server's profile is cut into each row's time span.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { measureRow, type RowResult } from './measure-row.ts';
 import { probeRow, type Probe } from './probe-row.ts';
 import { rssBytes, settle } from './process-stats.ts';
 import { startRawBaseline, type RawAnswer } from './raw-baseline.ts';
-import type { Row } from './rows.ts';
+import { pairOf, type Pair, type Row } from './rows.ts';
 import { writeSeed } from './seed-data.ts';
 import type { ServerProcess } from './server-process.ts';
 import type { RxconfLauncher } from './spawn-rxconf.ts';
@@ -36,32 +37,47 @@ export interface SessionOutcome {
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** Runs `rows` (all with the same `entries`) on one pair of servers. */
+/** One `rxconf serve` of the session, on a data file of its own (a datastore has one server). */
+interface Rxconf {
+  readonly server: ServerProcess;
+  readonly how: string;
+  readonly dataDir: string;
+  readonly rssBefore: number;
+}
+
+/** Runs `rows` (all with the same `entries`) on the servers their pairs need. */
 export const runSession = async (entries: number, rows: readonly Row[], c: SessionContext): Promise<SessionOutcome> => {
   const dir = mkdtempSync(join(tmpdir(), `rxconf-http-bench-${entries}-`));
-  const dataDir = join(dir, 'data');
-  const rawDir = join(dir, 'raw');
   const profDir = join(dir, 'prof');
-  for (const d of [dataDir, rawDir, profDir]) mkdirSync(d);
+  mkdirSync(profDir);
   const outcome: SessionOutcome = { results: [], failures: [], problems: [] };
-  let rxconf: ServerProcess | undefined;
-  let raw: ServerProcess | undefined;
-  try {
+  const started: { readonly name: string; readonly server: ServerProcess }[] = [];
+  const pairs = new Set(rows.map(pairOf));
+  const startRxconf = async (name: string, extraArgs: readonly string[], profile: boolean): Promise<Rxconf> => {
+    const dataDir = join(dir, `data-${name}`);
+    mkdirSync(dataDir);
     writeSeed(join(dataDir, 'data.json'), entries);
-    const started = await c.launcher.start({
+    const s = await c.launcher.start({
       dataFile: join(dataDir, 'data.json'),
-      stdoutFile: join(dir, 'rxconf-stdout.log'),
-      extraArgs: c.serveArgs ?? [],
-      ...(c.profileTop === undefined ? {} : { cpuProfileDir: profDir }),
+      stdoutFile: join(dir, `${name}-stdout.log`),
+      extraArgs: [...(c.serveArgs ?? []), ...extraArgs],
+      ...(profile && c.profileTop !== undefined ? { cpuProfileDir: profDir } : {}),
     });
-    rxconf = started.server;
-    await settle([rxconf.pid]);
-    const rssBefore = rssBytes(rxconf.pid);
-    const url = rxconf.url;
+    started.push({ name, server: s.server });
+    await settle([s.server.pid]);
+    return { server: s.server, how: s.how, dataDir, rssBefore: rssBytes(s.server.pid) };
+  };
+  try {
+    // the subjects: rxconf as shipped, and on node:http when a row compares that path
+    const shipped = pairs.has('uws') || pairs.has('quiet') ? await startRxconf('rxconf', [], true) : undefined;
+    const onHttp1 = pairs.has('node-http') ? await startRxconf('rxconf-http1', ['--transport', 'http1'], shipped === undefined) : undefined;
+    const subjectOf = (row: Row): Rxconf | undefined => (pairOf(row) === 'node-http' ? onHttp1 : shipped);
     const probes = new Map<Row, Probe>();
     const probe = async (row: Row): Promise<Probe | undefined> => {
       try {
-        const p = await probeRow(row, url);
+        const subject = subjectOf(row);
+        if (subject === undefined) throw new Error('its server did not start');
+        const p = await probeRow(row, subject.server.url);
         probes.set(row, p);
         return p;
       } catch (e) {
@@ -69,22 +85,36 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
         return undefined;
       }
     };
-    // The reads' answers first (the raw baseline serves them). An edit row is probed just before it
+    // The reads' answers first (the raw baselines serve them). An edit row is probed just before it
     // runs: the first edit of a run writes a whole snapshot, whose garbage must not count in the
     // list rows' RSS growth (the reads run first for that reason).
     for (const row of rows) if (row.kind !== 'edit') await probe(row);
     const answers = new Map<string, RawAnswer>();
     for (const p of probes.values()) for (const a of p.answers) answers.set(a.path, a);
-    raw = await startRawBaseline(rawDir, c.root, [...answers.values()], rows.some((r) => r.kind === 'edit'));
-    const servers = { rxconf, raw, how: started.how, dataDir };
-    let first = true;
+    const edits = rows.some((r) => r.kind === 'edit');
+    const startRaw = async (name: string, transport: 'uws' | 'http1'): Promise<ServerProcess> => {
+      const rawDir = join(dir, name);
+      mkdirSync(rawDir);
+      const server = await startRawBaseline(rawDir, c.root, [...answers.values()], edits, transport);
+      started.push({ name, server });
+      return server;
+    };
+    const baselines = new Map<Pair, { readonly server: ServerProcess; readonly name: string }>();
+    if (pairs.has('uws')) baselines.set('uws', { server: await startRaw('raw-uws', 'uws'), name: 'raw uWS' });
+    if (pairs.has('node-http')) baselines.set('node-http', { server: await startRaw('raw-http1', 'http1'), name: 'raw node:http' });
+    if (pairs.has('quiet')) baselines.set('quiet', { server: (await startRxconf('rxconf-quiet', ['--quiet'], false)).server, name: 'rxconf -q' });
+    const firsts = new Set<Rxconf>();
     for (const row of rows) {
+      const subject = subjectOf(row);
+      const baseline = baselines.get(pairOf(row));
       const p = row.kind === 'edit' ? await probe(row) : probes.get(row);
-      if (p === undefined) continue;
+      if (p === undefined || subject === undefined || baseline === undefined) continue;
       const began = Date.now();
-      c.log(`${row.key}: ${row.title} (${row.entries.toLocaleString('en')} entries, ${row.connections} connection${row.connections === 1 ? '' : 's'}, ${row.durationS} s rounds)`);
-      const before = first ? rssBefore : undefined;
-      first = false;
+      c.log(`${row.key}: ${row.title} (${row.entries.toLocaleString('en')} entries, ${row.connections} connection${row.connections === 1 ? '' : 's'}, ${row.durationS} s rounds; ÷ ${baseline.name})`);
+      // the first row on a server counts RSS growth from before its probes
+      const before = firsts.has(subject) ? undefined : subject.rssBefore;
+      firsts.add(subject);
+      const servers = { rxconf: subject.server, raw: baseline.server, baseline: baseline.name, how: subject.how, dataDir: subject.dataDir };
       try {
         outcome.results.push(await measureRow(row, servers, p, c.log, before));
         c.log(`  (${((Date.now() - began) / 1000).toFixed(0)} s)`);
@@ -92,16 +122,17 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
         outcome.failures.push(`${row.key}: ${message(e)}`);
       }
     }
-    for (const line of rxconf.stderr) outcome.problems.push(`rxconf serve (${entries} entries) stderr: ${line}`);
-    const end = await rxconf.stop();
-    if (end !== 'exit 0') outcome.problems.push(`rxconf serve (${entries} entries) ended with ${end} on SIGTERM`);
+    for (const { name, server } of started) {
+      for (const line of server.stderr) outcome.problems.push(`${name} (${entries} entries) stderr: ${line}`);
+      const end = await server.stop();
+      if (end !== 'exit 0' && name.startsWith('rxconf')) outcome.problems.push(`${name} (${entries} entries) ended with ${end} on SIGTERM`);
+    }
     if (c.profileTop !== undefined) attachProfiles(profDir, c.root, c.profileTop, outcome);
   } catch (e) {
     const settled = (row: Row): boolean => outcome.results.some((r) => r.row === row) || outcome.failures.some((f) => f.startsWith(`${row.key}:`));
     for (const row of rows) if (!settled(row)) outcome.failures.push(`${row.key}: ${message(e)}`);
   } finally {
-    await rxconf?.stop();
-    await raw?.stop();
+    for (const { server } of started) await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   return outcome;
