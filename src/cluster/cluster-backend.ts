@@ -46,11 +46,13 @@ interface Pending {
 export interface ReplicaStatus {
   readonly replica: string;
   readonly applied: number;
-  /** The last sequence this replica has seen of the log (applied or waiting). */
+  /** The last sequence of the log this replica knows of (received, or learned from the stream). */
   readonly seen: number;
   readonly state: 'starting' | 'connected' | 'disconnected' | 'closed';
   readonly commits: number;
   readonly conflicts: number;
+  /** Edits sent back to be made again because another replica committed first. */
+  readonly retries: number;
   readonly unavailable: number;
   readonly applyLagMs: { readonly last: number; readonly max: number };
 }
@@ -74,6 +76,7 @@ export class ClusterBackend implements StorageBackend {
   private applyScheduled = false;
   private commits = 0;
   private conflicts = 0;
+  private retries = 0;
   private unavailable = 0;
   private lastLag = 0;
   private maxLag = 0;
@@ -103,8 +106,8 @@ export class ClusterBackend implements StorageBackend {
 
   status(): ReplicaStatus {
     return {
-      replica: this.replica, applied: this.applied, seen: Math.max(this.seen, this.applied), state: this.state,
-      commits: this.commits, conflicts: this.conflicts, unavailable: this.unavailable,
+      replica: this.replica, applied: this.applied, seen: Math.max(this.seen, this.applied, this.log?.knownLast ?? 0), state: this.state,
+      commits: this.commits, conflicts: this.conflicts, retries: this.retries, unavailable: this.unavailable,
       applyLagMs: { last: this.lastLag, max: this.maxLag },
     };
   }
@@ -228,6 +231,7 @@ export class ClusterBackend implements StorageBackend {
       forgetUniqueCounts();
       this.failing = false;
       if (why === 'unavailable') this.unavailable += all.length;
+      else this.retries += all.length;
       const error = why === 'conflict' ? undefined : logUnavailable(message);
       const caughtUp = why === 'conflict' ? this.catchUp() : undefined;
       caughtUp?.catch(ignore);

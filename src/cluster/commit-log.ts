@@ -45,6 +45,8 @@ export class CommitLog {
   private closed = false;
   private readonly subject: string;
   connected = true;
+  /** The stream's last sequence as last learned (a publish stored, or asked). */
+  knownLast = 0;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -141,6 +143,7 @@ export class CommitLog {
   async publish(data: Uint8Array, id: string, expected: number): Promise<Published> {
     try {
       const ack = await this.js.publish(this.subject, data, { msgID: id, expect: { lastSequence: expected } });
+      this.knownLast = Math.max(this.knownLast, ack.seq);
       return { seq: ack.seq };
     } catch (e) {
       if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) return 'conflict';
@@ -151,6 +154,7 @@ export class CommitLog {
   /** The stream's last sequence now (0 when empty). */
   async lastSequence(): Promise<number> {
     const info = await this.jsm.streams.info(this.o.stream);
+    this.knownLast = Math.max(this.knownLast, info.state.last_seq);
     return info.state.last_seq;
   }
 

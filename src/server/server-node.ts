@@ -55,6 +55,7 @@ const buildCluster = (meta: ContainerMeta, r: ReplicaStatus): DataContainer =>
     .set(leaf(meta, 'apply-delay-max-ms'), BigInt(r.applyLagMs.max))
     .set(leaf(meta, 'commits'), BigInt(r.commits))
     .set(leaf(meta, 'conflicts'), BigInt(r.conflicts))
+    .set(leaf(meta, 'retries'), BigInt(r.retries))
     .set(leaf(meta, 'unavailable'), BigInt(r.unavailable));
 
 const buildRuntime = (meta: ContainerMeta, info: RuntimeInfo | undefined, replica: ReplicaStatus | undefined): DataContainer => {

@@ -106,6 +106,7 @@ const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => 
     request: p.requestMetrics,
     streams: () => p.streams.hub.counters(),
     edits: () => device.all.reduce((n, b) => n + b.edits, 0),
+    replica: () => p.store.replica?.status(),
     modules: (m?.modules ?? []).map((name) => {
       const b = device.browser(name);
       if (b === undefined) throw new Error(`metrics: module "${name}" is not served`);
