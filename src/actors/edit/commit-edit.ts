@@ -1,11 +1,13 @@
 /**
- * A transaction: in the module's mailbox, the edit is first validated on
- * its candidate (validate-candidate.ts: only the constraints it can affect,
- * when, must, leafref, unique, mandatory...); only then is it run on the
- * real nodes, with their BeginEdit/EndEdit hooks. A rejected edit calls no
- * hook and changes nothing. The committed change is published. An edit of
- * the embedded datastore's own nodes (no application hooks) is applied
- * once and validated in place before it ends (validate-in-place.ts).
+ * One edit as a transaction: in the module's mailbox, the edit is first
+ * validated on its candidate (validate-candidate.ts: only the constraints
+ * it can affect, when, must, leafref, unique, mandatory...); only then is
+ * it run on the real nodes, with their BeginEdit/EndEdit hooks
+ * (applyTransaction, commit-edits.ts: the commit path of every edit). A
+ * rejected edit calls no hook and changes nothing. The committed change is
+ * published. An edit of the embedded datastore's own nodes (no application
+ * hooks) is applied once and validated in place before it ends
+ * (validate-in-place.ts).
  *
  * Storage that makes edits durable (the embedded datastore's journal) hands
  * the edit's durability Promise back through the request's scope
@@ -14,21 +16,18 @@
  * validated and applied meanwhile, and one sync covers both (group commit).
  * The edit is answered, and its change published, once it is durable.
  */
-import { DataContainer } from '../../data/data-container.ts';
+import type { DataContainer } from '../../data/data-container.ts';
 import type { Browser } from '../browser.ts';
-import { runToEnd } from '../co.ts';
 import type { Device } from '../device.ts';
 import type { FieldValue } from '../../data/field-value.ts';
 import type { TargetStep } from '../navigate.ts';
 import { DatastoreRootNode } from '../nodes/datastore.ts';
 import type { RequestContext } from '../request-context.ts';
-import { editAuthorizerOf, withAfterCommit } from '../request-scope.ts';
-import { Selection } from '../selection.ts';
-import { stepsPath } from '../steps-path.ts';
-import { applyEdit, type EditOperation, type EditOutcome } from './apply-edit.ts';
-import { changeOf } from './change-of.ts';
+import { editAuthorizerOf } from '../request-scope.ts';
+import type { EditOperation, EditOutcome } from './apply-edit.ts';
+import { applyTransaction, durably } from './commit-edits.ts';
 import type { InsertAt } from './insert-at.ts';
-import { validateCandidate } from './validate-candidate.ts';
+import { publish } from './publish.ts';
 import { retryConflicts } from './retry-conflicts.ts';
 import { applyInPlace } from './validate-in-place.ts';
 
@@ -41,24 +40,6 @@ export interface EditCommand {
   /** Where the target goes in its ordered-by user list or leaf-list (insert and point). */
   readonly insert?: InsertAt | undefined;
 }
-
-/**
- * The request's context with where storage puts the durability Promise
- * (withAfterCommit): a copy keeping the signal a getter and the scope's
- * decisions, not an
- * object whose prototype is the request's context — V8 turns every object
- * used as a prototype into a prototype map, a few microseconds per edit.
- */
-export const storageContext = (context: RequestContext, durable: Promise<void>[]): RequestContext =>
-  withAfterCommit(context, durable);
-
-/** Counts the committed change and tells subscribers; the event is built only when someone subscribes. */
-export const publish = (browser: Browser, cmd: Pick<EditCommand, 'steps' | 'operation' | 'input'>, outcome: EditOutcome): void => {
-  if (cmd.operation === 'delete' && !outcome.existed) return;
-  browser.edits += 1;
-  if (!browser.changes.observed) return;
-  browser.changes.next(changeOf(browser.module.name, stepsPath(cmd.steps), cmd.operation, cmd.input, new Date().toISOString()));
-};
 
 /** A check the request's scope may carry (access control puts it there), run before anything of the edit (validation, hooks); it throws to refuse. */
 export type { AuthorizeEdit } from '../request-scope.ts';
@@ -73,23 +54,19 @@ const commitOnce = async (device: Device, browser: Browser, cmd: EditCommand): P
     const authorize = editAuthorizerOf(cmd.context);
     if (authorize !== undefined) await authorize(browser, cmd);
     const root = browser.root(cmd.context);
+    const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
+    if (store === undefined) {
+      const edit = { browser, steps: cmd.steps, operation: cmd.operation, input: cmd.input, insert: cmd.insert };
+      return (await applyTransaction(device, [edit], cmd.context, durable, false, root))[0] as EditOutcome;
+    }
     try {
-      const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
-      if (store !== undefined) {
-        const done = applyInPlace(device, root, store, cmd, durable);
-        return done instanceof Promise ? await done : done;
-      }
-      const committed = device.needsTreeValidation ? await validateCandidate(device, browser, cmd) : undefined;
-      const stored = new Selection(browser, root.node, root.meta, root.path, undefined, storageContext(root.context, durable));
-      const done = await runToEnd(applyEdit(stored, cmd.steps, cmd.operation, cmd.input, cmd.insert));
-      committed?.();
-      return done;
+      const done = applyInPlace(device, root, store, cmd, durable);
+      return done instanceof Promise ? await done : done;
     } finally {
       root.node.release?.();
     }
   });
-  if (durable.length === 1) await durable[0];
-  else if (durable.length > 1) await Promise.all(durable);
+  await durably(durable);
   publish(browser, cmd, outcome);
   return outcome;
 };

@@ -84,17 +84,11 @@ function attempt(device: Device, edits: readonly PlannedEdit[], context: Request
 }
 
 /**
- * Validates the edit's candidate; answers what to call once the edit is
- * committed. Modules served by application nodes are read through them as
- * the validation looks (NodeTree); when a node answers late, the attempt
- * is made again once it has answered.
- */
-export const validateCandidate = (device: Device, browser: Browser, cmd: EditCommand): Promise<() => void> =>
-  validateEdits(device, [{ browser, steps: cmd.steps, operation: cmd.operation, input: cmd.input, insert: cmd.insert }], cmd.context);
-
-/**
- * Validates the candidate of several edits made one after the other, as one
- * transaction; with `named`, an edit that fails is named by an EditFailure.
+ * Validates the candidate of the edits made one after the other, as one
+ * transaction; answers what to call once it is committed. Modules served
+ * by application nodes are read through them as the validation looks
+ * (NodeTree); when a node answers late, the attempt is made again once it
+ * has answered. With `named`, an edit that fails is named by an EditFailure.
  */
 export async function validateEdits(device: Device, edits: readonly PlannedEdit[], context: RequestContext, named = false): Promise<() => void> {
   // Each module's tree is made when validation first looks at it (candidate-roots.ts).
