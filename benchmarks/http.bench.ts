@@ -42,6 +42,7 @@ import { RxconfLauncher } from './http/spawn-rxconf.ts';
 import { wrkVersion } from './http/wrk.ts';
 import { writeHttpResults } from './http/write-results.ts';
 import { printTable } from './lib/report.ts';
+import { uwsStatus } from '../src/http/adapters/uws-native.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string): void => console.log(line);
@@ -54,6 +55,7 @@ const serveArgs = (process.env.BENCH_HTTP_SERVE_ARGS ?? '').split(' ').filter((a
 const launcher = new RxconfLauncher(root, log);
 const startedAs = launcher.how;
 log(`rxconf serve: ${startedAs}${serveArgs.length === 0 ? '' : `, with ${serveArgs.join(' ')}`}; standard output (the access log) to a file`);
+log(`runtime: Node ${process.version}; ${uwsStatus.summary}`);
 log(`load generator: ${wrk}, 1 thread${profileTop === undefined ? '' : `; CPU profiles on (top ${profileTop})`}`);
 
 const results: RowResult[] = [];
@@ -98,7 +100,7 @@ else if (ROUNDS < 10) console.log(`\n${ROUNDS} paired rounds (fewer than 10): be
 else {
   writeHttpResults({
     date,
-    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}; ${uwsStatus.summary}`,
     server: `rxconf serve (${startedAs}), stdout to a file`,
     loadGenerator: `${wrk}; 1 thread; ${ROUNDS} paired rounds per row, first mover swapped; ratio = median of the rounds' ratios`,
     rows: table,
