@@ -7,7 +7,7 @@
  * server binds (`rebuild`); `handle` always answers with the current one.
  */
 import { createScopedCore } from '../http/core/create-restconf-core.ts';
-import type { ScopeStage } from '../http/core/core-options.ts';
+import type { PrepareScope } from '../http/core/core-options.ts';
 import { identify } from '../actors/request-scope.ts';
 import type { ResolvedTarget } from '../http/core/api-path/index.ts';
 import type { CoreRequest, Handler } from '../http/exchange.ts';
@@ -27,7 +27,7 @@ export class ServerCore {
   constructor(
     private readonly make: () => Handler,
     /** The server's first step with each request's scope: the identity authentication gave, then NACM's decisions. */
-    readonly prepare: ScopeStage,
+    readonly prepare: PrepareScope,
     /** Told about every throw answered 500 (logged with its stack). */
     readonly onError: (error: unknown, request: CoreRequest) => void,
   ) {
@@ -46,7 +46,7 @@ export const serverCore = (store: ServerStore, parts: ServerDevice, streams: Ser
   const { nacm } = store;
   const { device, handlers } = parts;
   const decide = nacm?.decisionFor(device);
-  const prepare: ScopeStage = (req, scope) => {
+  const prepare: PrepareScope = (req, scope) => {
     const identity = authenticatedAs(req);
     if (identity !== undefined) identify(scope, identity);
     decide?.(req, scope);

@@ -2,7 +2,9 @@
  * The request pipeline, outermost first: every request passes the stages in
  * this order (a stage may answer and end it), and the answer comes back
  * through them in reverse. Each stage is a Middleware (a Handler around the
- * next one); a stage whose option is off is left out. docs/lifecycle.md
+ * next one), the one kind there is: the application's filters
+ * (ServerOptions.filters) are the stage at the `application-filters` slot.
+ * A stage whose option is off is left out. docs/lifecycle.md
  * describes each stage and its error branch, in this order (a test keeps
  * the two in step).
  */

@@ -19,7 +19,7 @@ export type FilterAnswer = RequestContext | RestconfError | RestconfFailure | un
 export type RequestFilter = (request: CoreRequest, context: RequestContext) => FilterAnswer | Promise<FilterAnswer>;
 
 /** The server's first step with a request's scope (its identity, access control's decisions), before any filter. */
-export type ScopeStage = (request: CoreRequest, scope: RequestScope) => void;
+export type PrepareScope = (request: CoreRequest, scope: RequestScope) => void;
 
 /** What the core hands a hook: the request as the core understood it. */
 export interface HookRequest {
@@ -93,10 +93,10 @@ export interface CoreSettings {
   readonly authenticate: string | undefined;
   readonly onError: (error: unknown, request: CoreRequest) => void;
   readonly permits: AccessCheck | undefined;
-  readonly prepare: ScopeStage | undefined;
+  readonly prepare: PrepareScope | undefined;
 }
 
-export const coreSettings = (o: Omit<CoreOptions, 'filters'>, prepare?: ScopeStage): CoreSettings => ({
+export const coreSettings = (o: Omit<CoreOptions, 'filters'>, prepare?: PrepareScope): CoreSettings => ({
   device: o.device,
   paths: new PathCache(o.device),
   streams: o.streams,

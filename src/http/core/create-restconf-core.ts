@@ -20,7 +20,7 @@ import type { CoreRequest, CoreResponse, Handler } from '../exchange.ts';
 import { UnsupportedMediaType } from './body/index.ts';
 import { callOf, fail, withContext, type EarlyCall } from './call.ts';
 import { isStrict } from './compliance-mode.ts';
-import { coreSettings, type CoreOptions, type CoreSettings, type ScopeStage } from './core-options.ts';
+import { coreSettings, type CoreOptions, type CoreSettings, type PrepareScope } from './core-options.ts';
 import { fixedResource } from './fixed-resource.ts';
 import { isPromise, type Maybe } from '../../base/maybe.ts';
 import { admitsEventStream, negotiate, notAcceptable, PLAIN_JSON, YANG_JSON } from './media-type.ts';
@@ -75,7 +75,7 @@ export const createRestconfCore = (options: CoreOptions): Handler =>
  * (not part of the package's API): the server puts the application's
  * filters in its pipeline (PIPELINE's `application-filters`).
  */
-export const createScopedCore = (options: Omit<CoreOptions, 'filters'>, prepare?: ScopeStage): Handler => {
+export const createScopedCore = (options: Omit<CoreOptions, 'filters'>, prepare?: PrepareScope): Handler => {
   const settings = coreSettings(options, prepare);
   return (request) => handle(settings, request);
 };

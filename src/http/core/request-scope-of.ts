@@ -8,14 +8,14 @@
  */
 import { RequestScope } from '../../actors/request-scope.ts';
 import type { CoreRequest } from '../exchange.ts';
-import type { ScopeStage } from './core-options.ts';
+import type { PrepareScope } from './core-options.ts';
 
 const SCOPE = Symbol('rxconf.requestScope');
 
 type Scoped = CoreRequest & { [SCOPE]?: RequestScope };
 
 /** The scope a stage in front of the core made for `request`, else a new one with the server's decisions. */
-export const requestScopeOf = (request: CoreRequest, prepare: ScopeStage | undefined): RequestScope => {
+export const requestScopeOf = (request: CoreRequest, prepare: PrepareScope | undefined): RequestScope => {
   const made = (request as Scoped)[SCOPE];
   if (made !== undefined) return made;
   const scope = new RequestScope(request);

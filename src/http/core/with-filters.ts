@@ -21,7 +21,7 @@ import { isPromise, type Maybe } from '../../base/maybe.ts';
 import { ERROR_TAGS, RestconfFailure, type RestconfError } from '../../errors/index.ts';
 import type { CoreRequest, CoreResponse, Handler, Middleware } from '../exchange.ts';
 import { requestIsStrict } from './compliance-mode.ts';
-import type { FilterAnswer, RequestFilter, ScopeStage } from './core-options.ts';
+import type { FilterAnswer, RequestFilter, PrepareScope } from './core-options.ts';
 import { negotiate, PLAIN_JSON, YANG_JSON } from './media-type.ts';
 import { keepRequestScope, requestScopeOf } from './request-scope-of.ts';
 import { challengeHeaders } from './response/challenge-headers.ts';
@@ -29,7 +29,7 @@ import { errorAnswer, toRestconfErrors } from './response/index.ts';
 
 export interface FilterStageOptions {
   /** The server's first step with each request's scope, before any filter. */
-  readonly prepare?: ScopeStage;
+  readonly prepare?: PrepareScope;
   /** The `WWW-Authenticate` challenge a filter's 401 carries. */
   readonly authenticate?: string;
   /** Told what a filter threw that was not a RESTCONF error. */
