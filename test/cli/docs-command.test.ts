@@ -6,11 +6,9 @@
  * sections and tables read back from the DOM.
  */
 import test from 'ava';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { corpusPublic, sharedTest } from '../helpers/shared.ts';
 import { runCli, type CliRun } from '../helpers/run-cli.ts';
 
@@ -20,15 +18,7 @@ const base = mkdtempSync(join(tmpdir(), 'rxconf-docs-'));
 test.after.always(() => rmSync(base, { recursive: true, force: true }));
 
 /** `rxconf docs` into `out` (one directory per test: tests run at once). */
-const docs = async (out: string, path: string, ...modules: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), 'docs', '--path', path, ...modules, '--out', out]);
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-};
+const docs = async (out: string, path: string, ...modules: string[]): Promise<CliRun> => runCli(['docs', '--path', path, ...modules, '--out', out]);
 
 /** A Markdown section's table as label → value (values without their backquotes). */
 const section = (md: string, path: string): Map<string, string> => {

@@ -17,6 +17,7 @@ import { createServer } from '../../src/server/create-server.ts';
 import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { decodeWith, type YangModel } from '../../src/codegen/runtime/index.ts';
 import { Subject } from 'rxjs';
+import { cliCommand } from '../helpers/cli-command.ts';
 import { corpusPublic, hasShared } from '../helpers/shared.ts';
 import { SseClient } from '../helpers/sse-client.ts';
 
@@ -30,7 +31,7 @@ test.after.always(() => rmSync(out, { recursive: true, force: true }));
 const run = promisify(execFile);
 
 const generated = (async () => {
-  const { stdout } = await run(process.execPath, ['--import=tsx', join(root, 'src', 'cli', 'main.ts'), 'types', '--path', join(root, 'demo', 'yang'), 'rxconf-demo', '--out', out, '--runtime', runtime]);
+  const { stdout } = await run(process.execPath, [...(await cliCommand()), 'types', '--path', join(root, 'demo', 'yang'), 'rxconf-demo', '--out', out, '--runtime', runtime]);
   const files = [stdout.trim()];
   const own: string[] = [];
   if (typesCommand({ path: [join(root, 'test', 'types-generated', 'yang')], features: [], modules: ['tg-all'], out, runtime }, (l) => own.push(l), (l) => own.push(l)) !== 0) throw new Error(own.join('\n'));

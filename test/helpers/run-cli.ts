@@ -1,14 +1,11 @@
 /**
- * `rxconf ARGS...` as a test runs it: the CLI's sources through tsx in a
- * child process, optional standard input, its exit code and output. At most
- * two at once (each is a Node process compiling TypeScript), shared by every
- * test of a file.
+ * `rxconf ARGS...` as a test runs it: the CLI's sources (bundled once per
+ * edit of them, cli-command.ts) in a child process, optional standard input,
+ * its exit code and output. At most two at once, shared by every test of a
+ * file.
  */
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const main = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src', 'cli', 'main.ts');
+import { cliCommand } from './cli-command.ts';
 
 export interface CliRun {
   readonly code: number | null;
@@ -29,10 +26,11 @@ const slot = async (): Promise<() => void> => {
 };
 
 export const runCli = async (args: readonly string[], stdin?: string): Promise<CliRun> => {
+  const command = await cliCommand();
   const release = await slot();
   try {
     return await new Promise<CliRun>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import=tsx', main, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [...command, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

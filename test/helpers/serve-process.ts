@@ -1,41 +1,14 @@
 /**
- * `rxconf serve` in a child process, for tests that kill it (kill -9):
- * src/cli/main.ts bundled once with esbuild (what tsx runs it with) so that
- * a restart costs a fraction of a second; RXCONF_KILL9_TSX=1 runs it through
- * `node --import tsx` instead. `start` waits for its `listening on URL` line.
+ * `rxconf serve` in a child process, for tests that kill it (kill -9): the
+ * CLI's sources bundled once (cli-command.ts) so that a restart costs a
+ * fraction of a second. `start` waits for its `listening on URL` line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { pathToFileURL } from 'node:url';
-
-const repo = join(import.meta.dirname, '..', '..');
-const mainTs = join(repo, 'src', 'cli', 'main.ts');
-const bundles: string[] = [];
-process.once('exit', () => {
-  for (const dir of bundles) rmSync(dir, { recursive: true, force: true });
-});
+import { cliCommand } from './cli-command.ts';
 
 /** The command that runs `rxconf serve` (node's arguments before `serve`). */
-export const serverCommand = async (): Promise<string[]> => {
-  const tsx = ['--import', 'tsx', mainTs];
-  if (process.env.RXCONF_KILL9_TSX === '1') return tsx;
-  // esbuild comes with tsx; without it, run through tsx (slower restarts).
-  const esbuild = await import('esbuild').catch(() => undefined);
-  if (esbuild === undefined) return tsx;
-  // Inside node_modules/.cache, so that packages resolve from the bundle as from the sources.
-  const cache = join(repo, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const out = join(mkdtempSync(join(cache, 'rxconf-kill9-')), 'main.mjs');
-  bundles.push(dirname(out));
-  await esbuild.build({
-    entryPoints: [mainTs], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: out, logLevel: 'error',
-    // Every module finds its files (yang/, package.json, node_modules) from where its source is.
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(mainTs).href) },
-  });
-  return [out];
-};
+export const serverCommand = cliCommand;
 
 export interface ServeProcess {
   readonly child: ChildProcess;

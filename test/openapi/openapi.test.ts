@@ -15,6 +15,7 @@ import type { CoreRequest } from '../../src/http/exchange.ts';
 import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { openapiDocument } from '../../src/openapi/openapi-document.ts';
 import { OPENAPI_PATH, withOpenapi } from '../../src/server/openapi-route.ts';
+import { cliCommand } from '../helpers/cli-command.ts';
 import { corpusPublic, sharedTest } from '../helpers/shared.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -95,15 +96,15 @@ test('rxconf openapi prints the document, or writes it to --out', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'rxconf-openapi-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'api.json');
-  const main = join(root, 'src', 'cli', 'main.ts');
-  await promisify(execFile)(process.execPath, ['--import=tsx', main, 'openapi', '--path', demoYang, 'rxconf-demo', '--out', out]);
+  const rxconf = await cliCommand();
+  await promisify(execFile)(process.execPath, [...rxconf, 'openapi', '--path', demoYang, 'rxconf-demo', '--out', out]);
   const written = JSON.parse(readFileSync(out, 'utf8')) as Doc & { openapi: string };
   t.is(written.openapi, '3.1.0');
   t.truthy(written.paths['/restconf/data/rxconf-demo:sensors']);
   t.true((await validate(written)).valid);
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import=tsx', main, 'openapi', '-p', demoYang, 'rxconf-demo'], { maxBuffer: 1 << 26 });
+  const { stdout } = await promisify(execFile)(process.execPath, [...rxconf, 'openapi', '-p', demoYang, 'rxconf-demo'], { maxBuffer: 1 << 26 });
   t.deepEqual(JSON.parse(stdout), written);
-  const usage = await promisify(execFile)(process.execPath, ['--import=tsx', main, 'openapi']).catch((e: { code: number; stderr: string }) => e);
+  const usage = await promisify(execFile)(process.execPath, [...rxconf, 'openapi']).catch((e: { code: number; stderr: string }) => e);
   t.like(usage, { code: 2 });
 });
 

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { createServer, type RxconfServer, type ServerOptions } from '../../src/server/create-server.ts';
 import { listenCallHome, type CallHomeListener } from '../../src/server/call-home/call-home-listener.ts';
 import { callHomeFlag } from '../../src/server/call-home/call-home-flag.ts';
+import { cliCommand } from '../helpers/cli-command.ts';
 import { testCerts } from '../helpers/test-certs.ts';
 
 const yang = join(import.meta.dirname, '..', 'fixtures', 'yang', 'create-server');
@@ -136,7 +137,7 @@ chTest('rxconf call-home: the command accepts the server\'s call and serves it o
   const probe = await listenCallHome({ port: 0, ...clientTls('client') });
   const port = probe.port; // a free port, released for the command
   await probe.close();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts'), 'call-home',
+  const child = spawn(process.execPath, [...(await cliCommand()), 'call-home',
     '--listen', `127.0.0.1:${port}`, '--local', '0', '--cert', certs.file('client.crt'), '--key', certs.file('client.key'), '--ca', certs.file('ca.crt'), '--server-name', 'localhost'],
   { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';

@@ -8,6 +8,7 @@ import test from 'ava';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createServer } from '../../src/server/create-server.ts';
+import { cliCommand } from '../helpers/cli-command.ts';
 import { listeningUrl } from '../helpers/listening-url.ts';
 import { runCli } from '../helpers/run-cli.ts';
 
@@ -44,8 +45,7 @@ test('rxconf serve --host 0.0.0.0 without authentication exits 1 saying why; wit
   const refused = await runCli(args);
   t.is(refused.code, 1);
   t.regex(refused.stderr, /--allow-unauthenticated/);
-  const main = join(import.meta.dirname, '..', '..', 'src', 'cli', 'main.ts');
-  const allowed = spawn(process.execPath, ['--import=tsx', main, ...args, '--allow-unauthenticated'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const allowed = spawn(process.execPath, [...(await cliCommand()), ...args, '--allow-unauthenticated'], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = await listeningUrl(allowed, 20_000);
     const port = new URL(url).port;

@@ -7,7 +7,7 @@
  * restarted server answers with every acknowledged (2xx) edit.
  *
  * The server is src/cli/main.ts bundled once with esbuild (what tsx runs it
- * with) so that a restart costs a fraction of a second; RXCONF_KILL9_TSX=1
+ * with) so that a restart costs a fraction of a second; RXCONF_TEST_TSX=1
  * runs it through `node --import tsx` instead.
  */
 import test from 'ava';
