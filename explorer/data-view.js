@@ -1,0 +1,143 @@
+// A container, a list entry or a leaf: its data as read (defaults included
+// and tagged, RFC 6243) and, for configuration, an edit form built from that
+// read. A save is one YANG Patch (RFC 8072) at the path shown: merge what
+// the form shows (a default shown and left alone stays a default), remove
+// what it shows empty, so the stored node becomes what the form shows.
+import { childrenOf, formatPath, member } from './api-path.js';
+import { field, jsonValue } from './controls.js';
+import { el, say } from './dom.js';
+import { call, errorText } from './http.js';
+
+const DEFAULT = 'ietf-netconf-with-defaults:default';
+
+/** The read's value of the node (a list entry: the one entry). */
+const valueOf = (json, node, keyed) => {
+  if (json === undefined) return undefined;
+  const name = Object.keys(json).find((k) => !k.startsWith('@'));
+  const v = name === undefined ? undefined : json[name];
+  if (node.kind === 'leaf' || node.kind === 'leaf-list') return { [node.name]: v, [`@${node.name}`]: json[`@${name}`] };
+  return keyed && Array.isArray(v) ? v[0] : v;
+};
+
+/** Whether the read tagged the leaf's value as its default (RFC 6243 report-all-tagged). */
+const isDefault = (data, leaf) => data?.[`@${leaf.name}`]?.[DEFAULT] === true;
+
+/** The read without its default tags, as a plain read shows it. */
+const untagged = (v) => (Array.isArray(v) ? v.map(untagged)
+  : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !(k.startsWith('@') && x?.[DEFAULT] === true)).map(([k, x]) => [k, untagged(x)])) : v);
+
+/** The YANG Patch edits that make the node what the form shows. */
+const patchEdits = (steps, leaves, form, stored) => {
+  const last = steps.at(-1);
+  const node = last.node;
+  const values = {};
+  const edits = [];
+  const enc = (v) => encodeURIComponent(String(v));
+  for (const l of leaves) {
+    if (l.key) continue;
+    const v = jsonValue(l, form.elements.namedItem(l.name));
+    const target = node.kind === 'leaf' ? '/' : `/${l.name}`;
+    if (l.kind === 'leaf-list') {
+      const now = (v ?? []).map(String);
+      for (const old of stored?.[l.name] ?? []) if (!now.includes(String(old))) edits.push({ operation: 'remove', target: `${target}=${enc(old)}` });
+    }
+    if (v === undefined) {
+      if (l.kind === 'leaf') edits.push({ operation: 'remove', target });
+    } else if (!(isDefault(stored, l) && JSON.stringify(v) === JSON.stringify(stored[l.name]))) values[l.name] = v; // a default shown and kept stays a default
+  }
+  if (node.kind === 'leaf') {
+    if (values[node.name] !== undefined) edits.unshift({ operation: 'merge', target: '/', value: { [member(last)]: values[node.name] } });
+  } else if (node.kind === 'list') {
+    const keys = Object.fromEntries(node.keys.map((k, i) => [k, last.keys[i]]));
+    edits.unshift({ operation: 'merge', target: '/', value: { [member(last)]: [{ ...keys, ...values }] } });
+  } else if (Object.keys(values).length > 0) {
+    edits.unshift({ operation: 'merge', target: '/', value: { [member(last)]: values } });
+  }
+  return edits.map((e, i) => ({ 'edit-id': String(i + 1), ...e }));
+};
+
+/** The configuration leaves the form edits (a leaf-list is edited in its parent's form). */
+const editable = (node) => (node.kind === 'leaf-list' || node.key ? [] : node.kind === 'leaf' ? [node]
+  : (node.children ?? []).filter((c) => (c.kind === 'leaf' || c.kind === 'leaf-list') && c.config !== false));
+
+/** Draws the view of the node the steps name into `view`. */
+export const dataView = async (view, steps, state) => {
+  const path = formatPath(steps);
+  const last = steps.at(-1);
+  const node = last.node;
+  const keyed = node.kind === 'list';
+  const url = `/restconf/data/${path}`;
+  const out = el('pre', { id: 'value' }, '…');
+  const status = el('p', { id: 'edit-status', role: 'status' });
+  const holder = el('div', { id: 'form-holder' });
+  let touched = false;
+  let stored;
+
+  const read = async () => {
+    const r = await call('GET', `${url}?with-defaults=report-all-tagged`);
+    out.textContent = r.status === 200 ? JSON.stringify(untagged(r.json), null, 2) : r.status === 204 ? '(no data)' : errorText(r);
+    return r;
+  };
+
+  const leaves = editable(node);
+  const canEdit = node.config !== false && leaves.length > 0;
+
+  /** A leaf's reset (to its default) or delete button, when it holds a value of its own. */
+  const resetButton = (l) => {
+    if (l.key || l.mandatory || stored?.[l.name] === undefined || isDefault(stored, l)) return undefined;
+    const target = node.kind === 'leaf' ? url : `${url}/${l.name}`;
+    const label = l.default === undefined ? 'Delete' : 'Reset to default';
+    return el('button', { type: 'button', class: 'reset', 'data-leaf': l.name, title: l.default === undefined ? `delete ${l.name}` : `reset ${l.name} to ${l.default}`, onclick: async () => {
+      const r = await call('DELETE', target);
+      say(status, r.status < 300, r.status < 300 ? `${l.name}: ${l.default === undefined ? 'deleted' : `reset to ${l.default}`} (${r.status})` : errorText(r));
+      await load();
+    } }, label);
+  };
+
+  const drawForm = () => {
+    const form = el('form', { id: 'edit', 'data-path': path },
+      el('strong', {}, keyed ? 'Edit this entry' : 'Edit'),
+      leaves.map((l) => field(l, stored?.[l.name], { readonly: l.key === true, buttons: [resetButton(l)], isDefault: isDefault(stored, l) })),
+      el('div', { class: 'actions' }, el('button', { type: 'submit' }, 'Save'),
+        keyed ? el('button', { type: 'button', id: 'delete-entry', class: 'danger', onclick: deleteEntry }, 'Delete this entry') : undefined));
+    form.addEventListener('input', () => { touched = true; });
+    form.addEventListener('submit', async (ev) => {
+      ev.preventDefault();
+      const edits = patchEdits(steps, leaves, form, stored);
+      const body = JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'explorer', edit: edits } });
+      const r = await call('PATCH', url, { body, type: 'application/yang-patch+json' });
+      say(status, r.status < 300, r.status < 300 ? `saved (${r.status})` : errorText(r));
+      if (r.status < 300) await load();
+    });
+    holder.replaceChildren(form);
+  };
+
+  const deleteEntry = async () => {
+    if (!confirm(`Delete ${path}?`)) return;
+    const r = await call('DELETE', url);
+    if (r.status >= 300) return say(status, false, errorText(r));
+    await state.open(formatPath(steps.map((s, i) => (i === steps.length - 1 ? { ...s, keys: undefined } : s))), { note: `deleted ${last.node.name} ${last.keys.join(', ')} (${r.status})` });
+  };
+
+  const load = async () => {
+    const r = await read();
+    stored = r.status === 200 ? valueOf(r.json, node, keyed) : undefined;
+    touched = false;
+    if (canEdit) drawForm();
+    return r;
+  };
+
+  const live = el('input', { type: 'checkbox', id: 'live', onchange: (ev) => {
+    state.stop();
+    if (!ev.currentTarget.checked) return;
+    const timer = setInterval(() => void (touched ? read() : load()), 2000);
+    state.stop = () => clearInterval(timer);
+  } });
+  const below = node.kind === 'leaf' || node.kind === 'leaf-list' ? [] : childrenOf(node, last.module).filter((c) => !['leaf', 'leaf-list'].includes(c.node.kind));
+  const links = below.length === 0 ? undefined : el('p', { class: 'below' }, 'Inside: ', below.map((c) => el('button', { type: 'button', class: 'link', 'data-open': c.node.name, onclick: () => void state.open(formatPath([...steps, { node: c.node, module: c.module, keys: undefined }])) }, `${c.node.name} (${c.node.kind})`)));
+  const back = keyed ? el('button', { type: 'button', class: 'link', id: 'back-to-list', onclick: () => void state.open(formatPath(steps.map((s, i) => (i === steps.length - 1 ? { ...s, keys: undefined } : s)))) }, `all ${node.name} entries`) : undefined;
+  view.replaceChildren(...[
+    el('p', { class: 'toolbar' }, back, el('label', {}, live, ' live (every 2 s)')),
+    holder, status, links, el('details', { open: !canEdit, id: 'value-box' }, el('summary', {}, 'As read (JSON, defaults included)'), out)].filter((e) => e !== undefined));
+  await load();
+};
