@@ -2,14 +2,14 @@
 // No secret is written: a Basic user is named (`-u user`, curl asks for the
 // password) and a bearer token is read from $TOKEN.
 
+import { basicUser } from './credentials.js';
+
 const quote = (s) => `'${String(s).replaceAll("'", "'\\''")}'`;
 
 /** The credentials as curl options. */
 const credentials = (auth) => {
-  if (auth.startsWith('Basic ')) {
-    const user = new TextDecoder().decode(Uint8Array.from(atob(auth.slice(6)), (c) => c.charCodeAt(0))).split(':')[0];
-    return ['-u', quote(user)];
-  }
+  const user = basicUser(auth);
+  if (user !== undefined) return ['-u', quote(user)];
   if (auth.startsWith('Bearer ')) return ['-H', '"Authorization: Bearer $TOKEN"'];
   return [];
 };

@@ -3,6 +3,7 @@
 // leaf's form), rpc and action forms, a notification's live events, the
 // OpenAPI document, and every request the page makes as a curl command.
 // Plain browser JavaScript modules, no build, nothing from outside.
+import { basicUser } from './credentials.js';
 import { el } from './dom.js';
 import { call, errorText, session } from './http.js';
 import { openPath, panelState, stopView } from './panel.js';
@@ -18,10 +19,7 @@ const showLogin = (message = '') => {
   document.getElementById('login-error').textContent = message;
 };
 
-const who = (auth) => {
-  if (auth.startsWith('Basic ')) return new TextDecoder().decode(Uint8Array.from(atob(auth.slice(6)), (c) => c.charCodeAt(0))).split(':')[0];
-  return auth === '' ? '' : 'token';
-};
+const who = (auth) => basicUser(auth) ?? (auth === '' ? '' : 'token');
 
 const start = async () => {
   const r = await call('GET', schemaUrl);

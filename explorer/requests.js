@@ -23,8 +23,10 @@ export const logRequest = (request) => {
     }
     setTimeout(() => { b.textContent = 'copy as curl'; }, 1500);
   } }, 'copy as curl');
-  const path = new URL(request.url).pathname + new URL(request.url).search;
-  const item = el('li', {}, el('div', { class: 'request-line' }, el('strong', {}, request.method), ' ', el('span', { class: 'request-path' }, decodeURI(path)), ' ', status, ' ', copy), shown);
+  const where = new URL(request.url);
+  let path = where.pathname + where.search;
+  try { path = decodeURI(path); } catch { /* shown as sent */ }
+  const item = el('li', {}, el('div', { class: 'request-line' }, el('strong', {}, request.method), ' ', el('span', { class: 'request-path' }, path), ' ', status, ' ', copy), shown);
   list?.prepend(item);
   while (list !== null && list.children.length > KEEP) list.lastElementChild?.remove();
   const count = document.getElementById('request-count');
