@@ -50,6 +50,14 @@ export const errorCases: readonly Case[] = [
     ],
   },
   {
+    title: 'filters are a stage in front of the core: their error comes before the core\'s checks of the query, in the request\'s compliance mode',
+    fixture: 'auth',
+    exchanges: [
+      { path: `${JUKEBOX}?depth=0`, headers: STRICT_GET, expect: { status: 401, headers: { 'content-type': 'application/yang-data+json', 'www-authenticate': 'Basic realm="rxconf"' }, error: { tag: 'access-denied', message: 'unauthorized' } } },
+      { path: `${JUKEBOX}?depth=0`, headers: { authorization: basic('admin', 'secret') }, expect: { status: 400, error: { tag: 'invalid-value' } } },
+    ],
+  },
+  {
     title: 'filters put the user in the context every node sees; a node refuses with the wrapped predefined error (401)',
     fixture: 'auth',
     exchanges: [
