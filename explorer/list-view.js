@@ -36,12 +36,13 @@ export const listView = async (view, steps, state) => {
   const table = entries.length === 0
     ? el('p', { id: 'no-entries', class: 'notice' }, r.status === 200 || r.status === 404 || r.status === 204 ? `No ${list.name} entries yet${list.config === false ? '.' : ': create one below.'}` : errorText(r))
     : el('div', { class: 'table-box' }, el('table', { id: 'entries' },
-      el('thead', {}, el('tr', {}, columns.map((c) => el('th', { scope: 'col' }, c)), el('th', {}, el('span', { class: 'sr' }, 'actions')))),
+      el('thead', {}, el('tr', {}, el('th', {}, el('span', { class: 'sr' }, 'actions')), columns.map((c) => el('th', { scope: 'col' }, c)))),
       el('tbody', {}, entries.map((e) => el('tr', { 'data-key': list.keys.map((k) => cell(e[k])).join(',') },
-        columns.map((c) => el('td', {}, cell(e[c]))),
+        // The buttons first: on a narrow screen they stay in sight while the columns scroll.
         el('td', { class: 'row-actions' },
           el('button', { type: 'button', class: 'open', onclick: () => void state.open(entryPath(e)) }, 'Open'),
-          list.config === false ? undefined : el('button', { type: 'button', class: 'delete danger', onclick: () => void remove(e) }, 'Delete')))))));
+          list.config === false ? undefined : el('button', { type: 'button', class: 'delete danger', onclick: () => void remove(e) }, 'Delete')),
+        columns.map((c) => el('td', {}, cell(e[c]))))))));
 
   const creatable = list.config !== false;
   const fields = leaves.filter((l) => l.config !== false && l.kind === 'leaf' && l.type.base !== 'binary');

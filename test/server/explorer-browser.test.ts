@@ -150,6 +150,13 @@ browserTest('explorer in Chromium on the demo: log in, read a value, submit an e
     await page.waitForFunction(() => /^4\d\d/.test(document.querySelector('#edit-status')?.textContent ?? ''), { timeout: 15_000 });
     t.regex(await text(page, '#edit-status'), /^400/);
 
+    // A node inside an empty list (NACM's rule-list: no rules yet) opens the list itself, never a placeholder key.
+    await page.$eval('#tree button[data-schema="ietf-netconf-acm:nacm/rule-list/group"]', (b) => (b as HTMLButtonElement).click());
+    await page.waitForSelector('#no-entries', { timeout: 15_000 });
+    t.is(await page.$eval('#path', (e) => (e as HTMLInputElement).value), 'ietf-netconf-acm:nacm/rule-list');
+    t.notRegex(await text(page, '#request-list'), /\{name\}/);
+    t.truthy(await page.$('#create [name="name"]'), 'with the form that creates the first entry');
+
     // Call an rpc (its output shown).
     await page.click('#tree button[data-schema="rxconf-demo:reset-counters"]');
     await page.waitForSelector('#invoke');

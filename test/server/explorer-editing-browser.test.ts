@@ -99,7 +99,12 @@ browserTest('the form shows the entry its path names: after reading another entr
   await page.waitForSelector('#edit [name="kind"]');
   t.is(await value('#edit [name="kind"]'), 'temperature');
 
-  await openPath('rxconf-demo:sensors/sensor=cellar');
+  // A path typed but not read yet: nothing can be saved until it is.
+  await page.$eval('#path', (e) => { (e as HTMLInputElement).value = ''; });
+  await page.type('#path', 'rxconf-demo:sensors/sensor=cellar');
+  t.true(await page.$eval('#edit button[type="submit"]', (b) => (b as HTMLButtonElement).disabled), 'Save waits for the new path to be read');
+  t.false(await page.$eval('#path-changed', (e) => (e as HTMLElement).hidden));
+  await page.click('#read');
   await page.waitForFunction(() => /"cellar"/.test(document.querySelector('#value')?.textContent ?? ''), { timeout: 15_000 });
   await page.waitForSelector('#edit [name="kind"]');
   t.is(await value('#edit [name="kind"]'), 'humidity', 'the form shows cellar, the entry the path names');
@@ -120,7 +125,7 @@ browserTest('a list\'s entries in a table: create (never over an existing one), 
   await page.waitForSelector('#entries');
   t.is(await value('#path'), 'rxconf-demo:sensors/sensor');
   t.deepEqual(await page.$$eval('#entries tbody tr', (rows) => rows.map((r) => r.getAttribute('data-key'))), ['cpu', 'room', 'cellar']);
-  t.deepEqual(await page.$$eval('#entries th', (h) => h.map((e) => e.textContent)).then((h) => h.slice(0, 4)), ['name', 'kind', 'enabled', 'threshold']);
+  t.deepEqual(await page.$$eval('#entries th', (h) => h.map((e) => e.textContent)).then((h) => h.slice(1, 5)), ['name', 'kind', 'enabled', 'threshold']);
 
   // Create an entry: the new one opens.
   await page.type('#create [name="name"]', 'attic');
@@ -243,6 +248,8 @@ for (const width of [1280, 420]) {
     await page.setViewport({ width, height: width > 800 ? 800 : 760 });
     await page.click('#tree button[data-schema="rxconf-demo:sensors/sensor"]');
     await page.waitForSelector('#entries');
+    await shot(`trust-${width}-list`);
+    t.false(await page.evaluate(() => document.documentElement.scrollWidth > innerWidth), 'the table scrolls inside its box');
     await openPath('rxconf-demo:sensors/sensor=cpu');
     await page.waitForSelector('#edit [name="threshold"]');
     await page.$eval('#requests', (e) => { (e as HTMLDetailsElement).open = true; });
