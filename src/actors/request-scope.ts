@@ -68,6 +68,8 @@ export let dryRunOf: (context: RequestContext) => object | undefined;
 export let afterCommitOf: (context: RequestContext | undefined) => Promise<void>[] | undefined;
 /** The commit group the edits of several modules are stored as (one transaction), when the caller made one. */
 export let commitGroupOf: (context: RequestContext | undefined) => object | undefined;
+/** The request the context's scope was made for (opaque here: the HTTP layer's CoreRequest), none outside a request. */
+export let requestOf: (context: RequestContext) => object | undefined;
 /** Whether the context is a request's scope (else it carries no decisions). */
 let isScope: (context: RequestContext) => boolean;
 
@@ -89,9 +91,12 @@ export class RequestScope implements RequestContext {
   #dryRun: object | undefined = undefined;
   #afterCommit: Promise<void>[] | undefined = undefined;
   #commitGroup: object | undefined = undefined;
+  #request: object | undefined;
 
-  constructor(source?: SignalSource) {
+  /** `request`: the transport's request the scope is made for (none for a read outside any request). */
+  constructor(source?: SignalSource, request?: object) {
     this.#source = source;
+    this.#request = request;
   }
 
   get signal(): AbortSignal | undefined {
@@ -130,6 +135,7 @@ export class RequestScope implements RequestContext {
         to.#dryRun = from.#dryRun;
         to.#afterCommit = from.#afterCommit;
         to.#commitGroup = from.#commitGroup;
+        to.#request = from.#request;
       }
       // a scope's own values are copied (a getter on its prototype is not: the signal stays read through)
       Object.assign(to, into);
@@ -154,6 +160,7 @@ export class RequestScope implements RequestContext {
     dryRunOf = (c) => (#dryRun in c ? c.#dryRun : NONE);
     afterCommitOf = (c) => (c !== undefined && #afterCommit in c ? c.#afterCommit : NONE);
     commitGroupOf = (c) => (c !== undefined && #commitGroup in c ? c.#commitGroup : NONE);
+    requestOf = (c) => (#request in c ? c.#request : NONE);
     isScope = (c) => #source in c;
   }
 }

@@ -60,6 +60,8 @@ options:
       --call-home-period S  call home every S seconds instead of keeping the connection
       --call-home-idle S    close a periodic call-home connection idle for S seconds
       --allowed-host NAME   a Host header accepted besides the listen address (repeatable)
+      --forwarded-by ADDR   a front proxy whose X-Forwarded-For/-Proto/-Host and Forwarded
+                            headers are believed: client address, scheme, host (repeatable)
       --cors-origin ORIGIN  an origin browsers may call from (repeatable; * for any)
   cluster (docs/cluster.md):
       --cluster URL[,URL]   be one replica of the datastore held in NATS JetStream at

@@ -1,7 +1,8 @@
 /**
  * One log line per answered request: request id, method, path (query values
  * that may carry credentials are redacted), status, duration to the answer,
- * body bytes when known, remote address, the authenticated user (left out
+ * body bytes when known, the client's address (the one a trusted proxy
+ * names, else the peer's), the authenticated user (left out
  * for an anonymous request). `fields` chooses a subset; the default is all
  * of them. Headers are never logged. A
  * request whose client went away before its answer was sent is logged as
@@ -10,6 +11,7 @@
  */
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { withHeaders } from '../http/with-headers.ts';
+import { clientAddress } from '../http/forwarded/index.ts';
 import { authenticatedAs } from './auth/authenticate.ts';
 import { fileLogSink } from './log-sink.ts';
 import { jsonLogger, type Logger } from './logger.ts';
@@ -98,7 +100,7 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
         status,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         bytes,
-        remote: remote ? req.remoteAddress : '',
+        remote: remote ? clientAddress(req) : '',
         user: authenticatedAs(req)?.user,
       };
       if (gone) line.clientGone = true;

@@ -108,6 +108,15 @@ export interface ServerOptions {
    * rebinding); on other addresses Host is checked only when this is given.
    */
   readonly allowedHosts?: readonly string[];
+  /**
+   * Addresses of the front proxies (as the transport reports the peer:
+   * `127.0.0.1`, `::1`...) whose `X-Forwarded-For`/`-Proto`/`-Host` or RFC
+   * 7239 `Forwarded` headers are believed: the client's address (the
+   * authentication failure delay is kept per client), the scheme and host
+   * of every URL the server gives out. From any other peer they are
+   * ignored. Default: none (docs/http.md, "Behind a proxy").
+   */
+  readonly forwardedBy?: readonly string[];
   /** Cross-origin access for browser clients; default: same origin only (cross-origin writes refused). */
   readonly cors?: CorsOptions;
   /** Prometheus exposition: the path (default `/metrics`) and the modules whose numeric state leaves are exported; false for none. */
@@ -175,7 +184,7 @@ const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store
   const subscriptionState: { root?: () => Node } = {};
   const device = buildDevice(o, schema, store, streams, endpoint, stats, new Map([[SUBSCRIBED_NOTIFICATIONS, subscriptionState]]));
   const inFlight = new InFlight();
-  const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrl, closing: inFlight.closing, ownerOf: (req) => authenticatedAs(req)?.user, nacm: store.nacm !== undefined });
+  const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrlFor, closing: inFlight.closing, ownerOf: (req) => authenticatedAs(req)?.user, nacm: store.nacm !== undefined });
   for (const [meta, handler] of subscriptions?.operations ?? []) device.handlers.operations.set(meta, handler);
   if (subscriptions !== undefined) {
     subscriptionState.root = subscriptions.root;

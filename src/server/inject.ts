@@ -56,7 +56,7 @@ export const injectRequest = async (handler: Handler, r: InjectRequest): Promise
     }
     headers.set('content-length', String(bytes.byteLength));
   }
-  if (!headers.has('host')) headers.set('host', 'localhost');
+  // no Host unless given: the URLs in answers are the server's own (where it listens, or will)
   const q = r.path.indexOf('?');
   const body = bytes;
   const request: CoreRequest = {

@@ -61,7 +61,7 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
   const cleanups: (() => void | Promise<void>)[] = [];
   const device = new Device(schema);
   const callHomeGuard = { store: datastore, module: serverModule, tls: o.tls?.ca !== undefined, nacm: nacm === undefined || nacmModule === undefined ? undefined : { rules: nacm, module: nacmModule } };
-  const protocol = protocolRoots({ schema, device, base: endpoint.baseUrl, replaySince: (name) => replay.createdAt(name), replayVersion: () => replay.version });
+  const protocol = protocolRoots({ schema, device, base: endpoint.baseUrlFor, replaySince: (name) => replay.createdAt(name), replayVersion: () => replay.version });
   for (const m of schema.modules.values()) {
     if (!m.implemented) continue;
     const own = overrides.has(m.name) ? undefined : protocol.get(m.name) ?? laterRoot(later, m.name, handlers);

@@ -70,6 +70,7 @@ const optionsCodec = t.intersection([
     }),
     logger: t.union([t.literal(false), t.type({ info: fn, warn: fn, error: fn })]),
     allowedHosts: strings,
+    forwardedBy: strings,
     allowUnauthenticated: t.boolean,
     nacm: t.union([t.boolean, t.partial({ recoveryUser: t.string })]),
     cors: t.intersection([

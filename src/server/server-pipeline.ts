@@ -19,6 +19,7 @@ import { readingScope } from '../actors/request-scope.ts';
 import { withCacheControl } from './cache-control.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
+import { withForwarding } from './with-forwarding.ts';
 import { withHostCheck } from './host-check.ts';
 import type { HttpStats } from './http-stats.ts';
 import type { InFlight } from './in-flight.ts';
@@ -76,6 +77,7 @@ const metricsOn = (p: PipelineParts): boolean => p.o.metrics !== false;
 
 export const PIPELINE: readonly Stage[] = [
   { name: 'cache-control', use: () => withCacheControl },
+  { name: 'forwarded', use: (p) => (next) => withForwarding(next, p.endpoint.forwarding) },
   // a file of its own is written also when the server's logger is off
   { name: 'access-log', use: (p) => (p.o.logger === false && p.accessLog.logger === p.logger ? undefined : (next) => withAccessLog(next, p.accessLog.logger, () => p.o.accessLog !== false || p.store.settings.debug, p.accessLog.fields)) },
   { name: 'request-metrics', use: (p) => (metricsOn(p) ? (next) => p.requestMetrics.wrap(next) : undefined) },

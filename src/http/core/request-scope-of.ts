@@ -18,7 +18,7 @@ type Scoped = CoreRequest & { [SCOPE]?: RequestScope };
 export const requestScopeOf = (request: CoreRequest, prepare: PrepareScope | undefined): RequestScope => {
   const made = (request as Scoped)[SCOPE];
   if (made !== undefined) return made;
-  const scope = new RequestScope(request);
+  const scope = new RequestScope(request, request);
   prepare?.(request, scope);
   return scope;
 };

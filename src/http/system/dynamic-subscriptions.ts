@@ -7,6 +7,7 @@
 import { EMPTY, type Observable } from 'rxjs';
 import type { Device } from '../../actors/device.ts';
 import type { Node } from '../../actors/node.ts';
+import type { RequestContext } from '../../actors/request-context.ts';
 import type { NotificationMeta, OperationMeta, SchemaContext } from '../../meta/meta.ts';
 import type { EventHub, ReplayLog, StreamEvent } from '../../streams/index.ts';
 import { streamSource } from '../../streams/subscriptions/stream-source.ts';
@@ -26,7 +27,8 @@ export interface DynamicSubscriptionsOptions {
   readonly hub: EventHub<StreamEvent>;
   readonly replay: ReplayLog;
   readonly added: Observable<NotificationMeta>;
-  readonly base: () => string;
+  /** The base URL of the request a context is of (contextBaseUrl), for subscription URIs. */
+  readonly base: (context: RequestContext) => string;
   readonly closing: Observable<void>;
   readonly ownerOf: (req: CoreRequest) => string | undefined;
   /** With NACM on, change streams are not offered (their events are not yet cut to each subscriber's rights). */

@@ -7,6 +7,7 @@
  */
 import type { Device } from '../../actors/device.ts';
 import type { Node } from '../../actors/node.ts';
+import type { RequestContext } from '../../actors/request-context.ts';
 import type { SchemaContext } from '../../meta/meta.ts';
 import { restconfState } from './restconf-state.ts';
 import { schemaLocation } from './schema-resource.ts';
@@ -22,8 +23,8 @@ export const PROTOCOL_MODULES: readonly string[] = [YANG_LIBRARY_MODULE, MONITOR
 export interface ProtocolSources {
   readonly schema: SchemaContext;
   readonly device: Device;
-  /** The server's URL (`http://host:port`), for locations (see `plannedUrl` for one that does not listen yet). */
-  readonly base: () => string;
+  /** The base URL of the request a read is made for (contextBaseUrl), for locations. */
+  readonly base: (context: RequestContext) => string;
   /** When a stream's replay buffer was created, by stream name (RFC 3339), if it keeps one. */
   readonly replaySince?: (stream: string) => string | undefined;
   /** Changes whenever a replay buffer is created. */
@@ -34,20 +35,20 @@ export interface ProtocolSources {
 export const plannedUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** The root node of each protocol module the schema holds, by module name. */
-export const protocolRoots = (s: ProtocolSources): Map<string, () => Node> => {
-  const roots = new Map<string, () => Node>();
+export const protocolRoots = (s: ProtocolSources): Map<string, (context: RequestContext) => Node> => {
+  const roots = new Map<string, (context: RequestContext) => Node>();
   const library = s.schema.modules.get(YANG_LIBRARY_MODULE);
   if (library?.implemented === true) {
     roots.set(YANG_LIBRARY_MODULE, stateDataRoot(library, s.schema, {
       version: s.base,
-      build: () => yangLibraryDocument(s.schema, schemaLocation(s.base())),
+      build: (ctx) => yangLibraryDocument(s.schema, schemaLocation(s.base(ctx))),
     }));
   }
   const monitoring = s.schema.modules.get(MONITORING_MODULE);
   if (monitoring?.implemented === true) {
     roots.set(MONITORING_MODULE, stateDataRoot(monitoring, s.schema, {
-      version: () => `${s.base()} ${s.replayVersion?.() ?? 0}`,
-      build: () => restconfState(streamList(s.device, s.base()).map((info) => {
+      version: (ctx) => `${s.base(ctx)} ${s.replayVersion?.() ?? 0}`,
+      build: (ctx) => restconfState(streamList(s.device, s.base(ctx)).map((info) => {
         const since = s.replaySince?.(info.name);
         return since === undefined ? info : { ...info, replayLogCreationTime: since };
       })),

@@ -3,7 +3,8 @@
  * (trusted proxy header, TLS client certificate, Bearer token, Basic), then
  * anonymous when allowed. No or wrong credentials: 401 access-denied with
  * `WWW-Authenticate` for each challenge scheme, after a delay that grows
- * with the address's failures. The identity reaches the request's scope
+ * with the client's failures (keyed by the client's address: the one a
+ * trusted proxy names, else the peer's; http/forwarded/client-address.ts). The identity reaches the request's scope
  * through `authenticatedAs` (server-core.ts), before any application filter. The rxconf-server module's `authentication`
  * settings (auth-settings.ts) switch methods off, name the trusted proxies,
  * allow anonymous access and set the realm and the delays, per request.
@@ -11,7 +12,8 @@
 import type { CoreRequest, CoreResponse, Handler } from '../../http/exchange.ts';
 import { withHeaders } from '../../http/with-headers.ts';
 import { requestError } from '../request-error.ts';
-import { originOf } from '../web/derived-request.ts';
+import { clientAddress } from '../../http/forwarded/index.ts';
+import { originOf } from '../../http/request-origin.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { BasicAuth, type BasicOptions } from './basic-auth.ts';
 import { BearerAuth, type BearerOptions } from './bearer-auth.ts';
@@ -109,7 +111,7 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
   ];
 
   const refuse = async (req: CoreRequest, m: Methods, failure: AuthFailure | undefined): Promise<CoreResponse> => {
-    const wait = failure === undefined ? 0 : delay.failed(req.remoteAddress, Date.now(), m.settings.failureDelayMs, m.settings.maxFailureDelayMs);
+    const wait = failure === undefined ? 0 : delay.failed(clientAddress(req), Date.now(), m.settings.failureDelayMs, m.settings.maxFailureDelayMs);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const message = failure === undefined ? 'authentication required' : `authentication failed: ${failure.message}`;
     const res = requestError(req, 'access-denied', message, { status: 401 });
@@ -120,7 +122,7 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
   const admit = (req: CoreRequest, id: Identity): CoreResponse | Promise<CoreResponse> => {
     keepIdentity(req, id);
     // the peer's address is costly to read on uWS: only when some address has failures to forget
-    if (delay.active && id.method !== 'anonymous') delay.succeeded(req.remoteAddress);
+    if (delay.active && id.method !== 'anonymous') delay.succeeded(clientAddress(req));
     return inner(req);
   };
 

@@ -4,6 +4,7 @@
  * the configured proxy addresses; from anywhere else they are ignored.
  */
 import type { CoreRequest } from '../../http/exchange.ts';
+import { plainAddress } from '../../http/forwarded/index.ts';
 import type { Identity } from './identity.ts';
 
 export interface ProxyOptions {
@@ -14,8 +15,6 @@ export interface ProxyOptions {
   /** Comma-separated groups; default `x-remote-groups`. */
   readonly groupsHeader?: string;
 }
-
-const plainAddress = (a: string): string => (a.startsWith('::ffff:') ? a.slice(7) : a);
 
 export class ProxyAuth {
   private readonly trusted: ReadonlySet<string>;

@@ -4,11 +4,7 @@
  * adapter's request computes its signal and address lazily).
  */
 import type { CoreRequest } from '../../http/exchange.ts';
-
-const ORIGIN = Symbol('rxconf.origin');
-
-/** The request as the transport gave it, before any layer rewrote it (itself when none did). */
-export const originOf = (req: CoreRequest): CoreRequest => (req as { [ORIGIN]?: CoreRequest })[ORIGIN] ?? req;
+import { ORIGIN, originOf } from '../../http/request-origin.ts';
 
 class DerivedRequest implements CoreRequest {
   readonly #from: CoreRequest;

@@ -33,7 +33,7 @@ export interface SubscriptionOptions {
   readonly available: (stream: string) => boolean;
   readonly replay: ReplayLog;
   /** The server's URL, for the subscription's `uri`. */
-  readonly base: () => string;
+  readonly base: (context: RequestContext) => string;
   readonly added: Observable<NotificationMeta>;
 }
 
@@ -104,7 +104,7 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
       if (window.start < Date.parse(created)) revision = created;
     }
     const s = o.registry.establish(context, stream, window?.start, { filter, xpath: xpathOf(input), stop });
-    return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base()}/restconf${SubscriptionRegistry.path(s)}` };
+    return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base(context)}/restconf${SubscriptionRegistry.path(s)}` };
   });
 
   rpc('modify-subscription', ({ input, context }) => {
