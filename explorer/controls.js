@@ -18,22 +18,27 @@ const htmlPattern = (t) => {
   }
 };
 
-const shown = (value) => (value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value));
+const shown = (value) => (value === undefined ? '' : String(value));
 
 /**
- * The control of a leaf (a leaf-list: comma-separated values) holding
- * `value` (undefined: none; a default is the placeholder).
+ * The control of a leaf (a leaf-list: a text area, one value a line)
+ * holding `value` (undefined: none; a default is the placeholder). A
+ * binary leaf is a file input only in an operation's form (`files`); in an
+ * edit form it is its base64 text, so a save never loses it.
  */
-export const control = (leaf, value, { id = `f-${leaf.name}`, readonly = false } = {}) => {
+export const control = (leaf, value, { id = `f-${leaf.name}`, readonly = false, files = false } = {}) => {
   const t = leaf.type;
   const base = { name: leaf.name, id, title: leaf.description ?? '', required: leaf.mandatory === true || leaf.key === true, readonly };
   const choices = t.enums ?? t.identities ?? (t.base === 'boolean' ? ['true', 'false'] : undefined);
   if (leaf.kind === 'leaf' && choices !== undefined) {
     const none = leaf.default === undefined ? '' : `(default ${leaf.default})`;
-    return el('select', { ...base, disabled: readonly }, el('option', { value: '' }, none), choices.map((c) => el('option', { value: c, selected: value !== undefined && String(value) === c }, c)));
+    // A stored value the schema's choices do not list (another module's identity, say) stays a choice: never shown as none.
+    const all = value === undefined || choices.includes(String(value)) ? choices : [String(value), ...choices];
+    return el('select', { ...base, disabled: readonly }, el('option', { value: '' }, none), all.map((c) => el('option', { value: c, selected: value !== undefined && String(value) === c }, c)));
   }
   if (leaf.kind === 'leaf' && t.base === 'empty') return el('input', { ...base, type: 'checkbox', required: false, checked: value !== undefined, disabled: readonly });
-  if (leaf.kind === 'leaf' && t.base === 'binary') return el('input', { ...base, type: 'file' });
+  if (leaf.kind === 'leaf' && t.base === 'binary' && files) return el('input', { ...base, type: 'file' });
+  if (leaf.kind === 'leaf-list') return el('textarea', { ...base, rows: Math.min(Math.max((value ?? []).length + 1, 2), 8) }, (value ?? []).map(String).join('\n'));
   const attrs = { ...base, value: shown(value), placeholder: leaf.default === undefined ? undefined : `${leaf.default} (default)` };
   if (leaf.kind === 'leaf' && (NARROW.has(t.base) || t.base === 'decimal64') && t.range !== undefined) {
     const d = t.fractionDigits;
@@ -60,11 +65,11 @@ export const jsonValue = (leaf, input) => {
     : t.base === 'boolean' ? v === 'true'
     : t.base === 'decimal64' && t.fractionDigits !== undefined && /^-?\d+(\.\d+)?$/.test(v) ? Number(v).toFixed(t.fractionDigits)
     : v);
-  return leaf.kind === 'leaf-list' ? text.split(',').map((v) => v.trim()).filter((v) => v !== '').map(one) : one(text);
+  return leaf.kind === 'leaf-list' ? text.split(/\r?\n/).map((v) => v.trim()).filter((v) => v !== '').map(one) : one(text);
 };
 
 /** A labelled control with its constraints in words and, optionally, buttons beside it. */
-export const field = (leaf, value, { buttons = [], readonly = false, isDefault = false } = {}) => el('div', { class: 'field' },
+export const field = (leaf, value, { buttons = [], readonly = false, isDefault = false, files = false } = {}) => el('div', { class: 'field' },
   el('label', { for: `f-${leaf.name}` }, `${leaf.name}${leaf.mandatory || leaf.key ? ' *' : ''}`),
-  el('div', { class: 'control' }, control(leaf, value, { readonly }), buttons),
+  el('div', { class: 'control' }, control(leaf, value, { readonly, files }), buttons),
   el('span', { class: 'constraint' }, isDefault ? `${leafHint(leaf)} (the default now)` : leafHint(leaf)));

@@ -19,6 +19,9 @@ const valueOf = (json, node, keyed) => {
   return keyed && Array.isArray(v) ? v[0] : v;
 };
 
+/** What a control shows, to tell a field left alone from one changed. */
+const fieldText = (input) => (input?.type === 'checkbox' ? String(input.checked) : input?.value ?? '');
+
 /** Whether the read tagged the leaf's value as its default (RFC 6243 report-all-tagged). */
 const isDefault = (data, leaf) => data?.[`@${leaf.name}`]?.[DEFAULT] === true;
 
@@ -27,7 +30,7 @@ const untagged = (v) => (Array.isArray(v) ? v.map(untagged)
   : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !(k.startsWith('@') && x?.[DEFAULT] === true)).map(([k, x]) => [k, untagged(x)])) : v);
 
 /** The YANG Patch edits that make the node what the form shows. */
-const patchEdits = (steps, leaves, form, stored) => {
+const patchEdits = (steps, leaves, form, stored, initial) => {
   const last = steps.at(-1);
   const node = last.node;
   const values = {};
@@ -35,7 +38,9 @@ const patchEdits = (steps, leaves, form, stored) => {
   const enc = (v) => encodeURIComponent(String(v));
   for (const l of leaves) {
     if (l.key) continue;
-    const v = jsonValue(l, form.elements.namedItem(l.name));
+    const input = form.elements.namedItem(l.name);
+    // A field left as it was read sends the value as read (a union's number stays a number).
+    const v = stored?.[l.name] !== undefined && initial.get(l.name) === fieldText(input) ? stored[l.name] : jsonValue(l, input);
     const target = node.kind === 'leaf' ? '/' : `/${l.name}`;
     if (l.kind === 'leaf-list') {
       const now = (v ?? []).map(String);
@@ -100,10 +105,11 @@ export const dataView = async (view, steps, state) => {
       leaves.map((l) => field(l, stored?.[l.name], { readonly: l.key === true, buttons: [resetButton(l)], isDefault: isDefault(stored, l) })),
       el('div', { class: 'actions' }, el('button', { type: 'submit' }, 'Save'),
         keyed ? el('button', { type: 'button', id: 'delete-entry', class: 'danger', onclick: deleteEntry }, 'Delete this entry') : undefined));
+    const initial = new Map(leaves.map((l) => [l.name, fieldText(form.elements.namedItem(l.name))]));
     form.addEventListener('input', () => { touched = true; });
     form.addEventListener('submit', async (ev) => {
       ev.preventDefault();
-      const edits = patchEdits(steps, leaves, form, stored);
+      const edits = patchEdits(steps, leaves, form, stored, initial);
       const body = JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'explorer', edit: edits } });
       const r = await call('PATCH', url, { body, type: 'application/yang-patch+json' });
       say(status, r.status < 300, r.status < 300 ? `saved (${r.status})` : errorText(r));

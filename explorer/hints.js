@@ -85,5 +85,5 @@ export const leafHint = (leaf) => [
   leaf.units === undefined ? '' : `in ${leaf.units}`,
   leaf.default === undefined ? '' : `default ${leaf.default}`,
   leaf.mandatory || leaf.key ? 'required' : '',
-  leaf.kind === 'leaf-list' ? 'several: separate them with commas' : '',
+  leaf.kind === 'leaf-list' ? 'one value a line' : '',
 ].filter((s) => s !== '').join('; ');

@@ -11,7 +11,7 @@ export const operationView = (op, path) => {
   const others = op.input.filter((c) => c.kind !== 'leaf' && c.kind !== 'leaf-list' && c.kind !== 'choice');
   const form = el('form', { id: 'invoke' },
     el('strong', {}, op.kind === 'rpc' ? 'Run' : 'Run on the instance at the path'),
-    leaves.map((l) => field(l)),
+    leaves.map((l) => field(l, undefined, { files: true })),
     others.map((o) => el('div', { class: 'field' }, el('label', { for: `f-${o.name}` }, `${o.name} (JSON)`), el('textarea', { name: o.name, id: `f-${o.name}`, rows: 3 }))),
     el('div', { class: 'actions' }, el('button', { type: 'submit' }, op.kind === 'rpc' ? 'Call' : 'Invoke')));
   form.addEventListener('submit', async (ev) => {
