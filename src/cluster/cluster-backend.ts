@@ -18,6 +18,14 @@
  *   applied like any other.
  * - Messages of other replicas are applied only while no local change is
  *   waiting to be published and no edit is half applied.
+ * - Snapshots (snapshot-store.ts): every `snapshotEvery` commits the replica
+ *   whose commit reaches the multiple writes the whole datastore at its
+ *   applied sequence, once nothing local is pending, and drops the log up
+ *   to the snapshot before (a replica a little behind still finds its next
+ *   commits); `compact()` takes one now and drops the log up to it. A
+ *   starting replica loads the latest snapshot and replays the log after
+ *   it; a running one that finds a gap in the log (dropped under it)
+ *   loads the snapshot again.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
@@ -80,6 +88,10 @@ export class ClusterBackend implements StorageBackend {
   private unavailable = 0;
   private lastLag = 0;
   private maxLag = 0;
+  /** The sequence of the latest snapshot this replica loaded or wrote. */
+  private snapshotAt = 0;
+  private snapshotting: Promise<void> | undefined;
+  private reloading = false;
   /** Told of the changes of other replicas once applied (the datastore's change events, settings, NACM). */
   onApplied: (changes: readonly StoredChange[]) => void = ignore;
   /**
@@ -138,6 +150,12 @@ export class ClusterBackend implements StorageBackend {
     if (last > 0) {
       // The stream's data replaces the seed and the options written over it: every replica holds the log's data only.
       for (const root of this.live.roots.values()) root.values.clear();
+      const index = await log.snapshots.latest();
+      if (index !== undefined) {
+        this.applySnapshot(await log.snapshots.read(index));
+        this.applied = index.seq;
+        this.snapshotAt = index.seq;
+      }
     } else {
       const images: string[] = [];
       for (const [, root] of this.live.roots) {
@@ -205,6 +223,8 @@ export class ClusterBackend implements StorageBackend {
       this.seen = Math.max(this.seen, r.seq);
       this.inflight = undefined;
       this.commits += batch.length;
+      const every = this.options.snapshotEvery ?? 10_000;
+      if (every > 0 && r.seq % every === 0) void this.snapshot(false).catch(ignore);
       this.resolveWaiters();
       for (const p of batch) p.resolve();
       if (this.next.length > 0) this.pump();
@@ -283,6 +303,7 @@ export class ClusterBackend implements StorageBackend {
 
   /** Applies what other replicas committed, in order, while nothing local is pending. */
   private applyDelivered(): void {
+    if (this.reloading) return;
     if (this.inflight !== undefined || this.failing || this.next.length > 0 || !noEditRunning()) {
       this.scheduleApply(true);
       return;
@@ -291,7 +312,14 @@ export class ClusterBackend implements StorageBackend {
     const applied: StoredChange[] = [];
     const now = Date.now();
     const logged: { seq: number; time: number; changes: () => readonly StoredChange[] }[] = [];
-    for (const m of this.delivered.splice(0)) {
+    const delivered = this.delivered.splice(0);
+    for (const [i, m] of delivered.entries()) {
+      if (m.seq > this.applied + 1) {
+        // The log below m was dropped under this replica (a snapshot holds it): the snapshot is loaded again.
+        this.delivered.unshift(...delivered.slice(i));
+        void this.reload();
+        break;
+      }
       if (m.seq <= this.applied) {
         // this replica's own commit, applied when it was made
         logged.push({ seq: m.seq, time: m.time, changes: () => this.decode(m.data) });
@@ -327,6 +355,86 @@ export class ClusterBackend implements StorageBackend {
     return changes;
   }
 
+  /** A snapshot (each module's image) applied to the tree; the changes made. */
+  private applySnapshot(data: Uint8Array): StoredChange[] {
+    const roots = this.live.roots as Map<string, DataContainer>;
+    const changes = this.decode(data);
+    for (const change of changes) applyChange(roots, change);
+    forgetUniqueCounts();
+    return changes;
+  }
+
+  /** The log has a gap here: the latest snapshot replaces the tree, then the log after it is applied. */
+  private async reload(): Promise<void> {
+    const log = this.log;
+    if (this.reloading || log === undefined) return;
+    this.reloading = true;
+    try {
+      const index = await log.snapshots.latest();
+      if (index === undefined || index.seq <= this.applied) throw new Error('no snapshot covers the gap');
+      const data = await log.snapshots.read(index);
+      await this.atRest(() => {
+        for (const root of this.live.roots.values()) root.values.clear();
+        const changes = this.applySnapshot(data);
+        this.applied = index.seq;
+        this.snapshotAt = Math.max(this.snapshotAt, index.seq);
+        this.resolveWaiters();
+        this.onApplied(changes);
+      });
+    } catch {
+      // tried again with the next message delivered
+    } finally {
+      this.reloading = false;
+      this.scheduleApply(true);
+    }
+  }
+
+  /** Runs `f` once no local change is pending or in flight and no edit is running or half applied (looked at every millisecond). */
+  private atRest<T>(f: () => T): Promise<T> {
+    const quiet = (): boolean => this.inflight === undefined && !this.failing && this.next.length === 0 && noEditRunning();
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (!quiet()) {
+          setTimeout(check, 1);
+          return;
+        }
+        this.live.whenSettled(() => {
+          if (quiet()) resolve(f());
+          else setTimeout(check, 1);
+        });
+      };
+      check();
+    });
+  }
+
+  /**
+   * Writes the datastore at the applied sequence as the latest snapshot,
+   * once nothing local is pending, and drops the log up to it (`all`) or
+   * up to the snapshot before it.
+   */
+  private snapshot(all: boolean): Promise<void> {
+    const log = this.log;
+    if (log === undefined) return Promise.resolve();
+    this.snapshotting ??= (async () => {
+      try {
+        const { seq, data } = await this.atRest(() => {
+          const images: string[] = [];
+          for (const [, root] of this.live.roots) images.push(encodeChange({ module: root.meta as never, image: root }, this.schema) as string);
+          return { seq: this.applied, data: encoder.encode(`[${images.join(',')}]`) };
+        });
+        if (seq === 0 || (seq <= this.snapshotAt && !all)) return;
+        const before = this.snapshotAt;
+        await log.snapshots.write(seq, data);
+        this.snapshotAt = Math.max(this.snapshotAt, seq);
+        const through = all ? seq : before;
+        if (through > 0) await log.purgeThrough(through);
+      } finally {
+        this.snapshotting = undefined;
+      }
+    })();
+    return this.snapshotting;
+  }
+
   private resolveWaiters(): void {
     if (this.waiters.length === 0) return;
     const still: typeof this.waiters = [];
@@ -350,9 +458,9 @@ export class ClusterBackend implements StorageBackend {
     });
   }
 
-  /** Snapshots of the stream are not taken yet: nothing to do. */
+  /** Takes a snapshot now and drops the log up to it. */
   compact(): Promise<void> {
-    return Promise.resolve();
+    return this.snapshot(true);
   }
 
   async close(): Promise<void> {

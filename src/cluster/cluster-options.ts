@@ -16,4 +16,10 @@ export interface ClusterOptions {
    * once it holds the cluster's data.
    */
   readonly startTimeoutMs?: number;
+  /**
+   * A snapshot of the datastore is taken every this many commits of the
+   * log (by the replica whose commit reaches the multiple), and the log
+   * below the previous snapshot dropped (default 10,000; 0: never).
+   */
+  readonly snapshotEvery?: number;
 }

@@ -13,6 +13,7 @@ import {
   DeliverPolicy, JetStreamApiError, jetstream, jetstreamManager, RetentionPolicy, StorageType,
   type ConsumerMessages, type JetStreamClient, type JetStreamManager,
 } from '@nats-io/jetstream';
+import { SnapshotStore } from './snapshot-store.ts';
 
 export interface CommitLogOptions {
   /** NATS server URLs (nats://HOST:PORT). */
@@ -44,6 +45,8 @@ export class CommitLog {
   private following: ConsumerMessages | undefined;
   private closed = false;
   private readonly subject: string;
+  /** The datastore's snapshots, beside the log. */
+  readonly snapshots: SnapshotStore;
   connected = true;
   /** The stream's last sequence as last learned (a publish stored, or asked). */
   knownLast = 0;
@@ -55,6 +58,7 @@ export class CommitLog {
     private readonly o: CommitLogOptions,
   ) {
     this.subject = subjectOf(o.stream);
+    this.snapshots = new SnapshotStore(js, jsm, o.stream, o.replicas);
     void this.watchStatus();
   }
 
@@ -122,7 +126,9 @@ export class CommitLog {
         }
       }
     }
-    return new CommitLog(nc, js, jsm, o);
+    const log = new CommitLog(nc, js, jsm, o);
+    await log.snapshots.ensure();
+    return log;
   }
 
   private async watchStatus(): Promise<void> {
@@ -149,6 +155,11 @@ export class CommitLog {
       if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) return 'conflict';
       throw e;
     }
+  }
+
+  /** Drops every message of the log up to sequence `seq` (a snapshot holds them). */
+  async purgeThrough(seq: number): Promise<void> {
+    await this.jsm.streams.purge(this.o.stream, { seq: seq + 1 });
   }
 
   /** The stream's last sequence now (0 when empty). */
