@@ -29,6 +29,10 @@
  *                                        (per request kind: the samples of the row's runs)
  *                                        (figures then include the profiler: not written)
  *   BENCH_HTTP_SERVE_ARGS=--quiet        more `rxconf serve` arguments (not written)
+ *   BENCH_HTTP_BEFORE=DIR                another tree of rxconf (built: e.g. a git worktree of an
+ *                                        older commit after `npm run build`) is every row's
+ *                                        baseline, started as the row's subject is: this
+ *                                        tree ÷ that one, in paired rounds (not written)
  */
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -54,6 +58,9 @@ const profileTop = profileEnv === undefined || profileEnv === '' ? undefined : N
 const serveArgs = (process.env.BENCH_HTTP_SERVE_ARGS ?? '').split(' ').filter((a) => a !== '');
 const launcher = new RxconfLauncher(root, log);
 const startedAs = launcher.how;
+const beforeRoot = process.env.BENCH_HTTP_BEFORE;
+const before = beforeRoot === undefined || beforeRoot === '' ? undefined : new RxconfLauncher(beforeRoot, log);
+if (before !== undefined) log(`baseline of every row: rxconf serve of ${beforeRoot}: ${before.how}`);
 log(`rxconf serve: ${startedAs}${serveArgs.length === 0 ? '' : `, with ${serveArgs.join(' ')}`}; standard output (the access log) to a file`);
 log(`runtime: Node ${process.version}; ${uwsStatus.summary}`);
 log(`load generator: ${wrk}, 1 thread${profileTop === undefined ? '' : `; CPU profiles on (top ${profileTop})`}`);
@@ -67,7 +74,7 @@ const sizes = [...new Set(rows.map((r) => r.entries))];
 for (const entries of sizes) {
   // reads before edits, so that the list rows' RSS growth is the reads' alone
   const sessionRows = rows.filter((r) => r.entries === entries).sort((a, b) => Number(a.kind === 'edit') - Number(b.kind === 'edit'));
-  const outcome = await runSession(entries, sessionRows, { root, launcher, log, serveArgs, ...(profileTop === undefined ? {} : { profileTop }) });
+  const outcome = await runSession(entries, sessionRows, { root, launcher, log, serveArgs, ...(before === undefined ? {} : { before }), ...(profileTop === undefined ? {} : { profileTop }) });
   results.push(...outcome.results);
   failures.push(...outcome.failures);
   problems.push(...outcome.problems);
@@ -88,13 +95,14 @@ const date = new Date().toISOString();
 console.log(`\n## http  (${date.slice(0, 10)}; ${((Date.now() - began) / 1000).toFixed(0)} s)`);
 printTable(table.map((t) => ({ request: t.request, conns: t.connections, rxconf: t.rxconfText, 'baseline (same run)': `${t.baseline}: ${t.rawText}`, 'ratio (p25–p75)': t.ratioText, errors: t.errorsText })));
 console.log('');
-printTable(musts.map((m) => ({ 'must show': m.what, value: m.value === null ? '—' : Number(m.value.toPrecision(3)), threshold: m.threshold, status: m.note === undefined ? m.status : `${m.status} (${m.note})` })));
+if (before === undefined) printTable(musts.map((m) => ({ 'must show': m.what, value: m.value === null ? '—' : Number(m.value.toPrecision(3)), threshold: m.threshold, status: m.note === undefined ? m.status : `${m.status} (${m.note})` })));
 for (const f of failures) console.log(`FAILED ${f}`);
 for (const r of results.filter((x) => x.server !== startedAs)) console.log(`NOTE ${r.row.key} ran rxconf serve as ${r.server}`);
 
 const complete = rows.length === ROWS.length && failures.length === 0;
 if (profileTop !== undefined) console.log('\nCPU profiles on: benchmarks/results/http.json not written (the profiler changes the figures)');
 else if (!complete) console.log('\nnot every row ran: benchmarks/results/http.json not written');
+else if (before !== undefined) console.log('\nBENCH_HTTP_BEFORE set: benchmarks/results/http.json not written (the musts are judged against raw servers)');
 else if (serveArgs.length > 0) console.log('\nBENCH_HTTP_SERVE_ARGS set: benchmarks/results/http.json not written');
 else if (ROUNDS < 10) console.log(`\n${ROUNDS} paired rounds (fewer than 10): benchmarks/results/http.json not written`);
 else {

@@ -67,6 +67,8 @@ export interface Servers {
   readonly raw: ServerProcess;
   /** The baseline's name in the table (raw uWS, raw node:http, rxconf -q). */
   readonly baseline: string;
+  /** The baseline is a raw server (rows' `rawPrefix` apply to it). */
+  readonly rawBaseline: boolean;
   /** How rxconf serve runs. */
   readonly how: string;
   /** rxconf's data directory. */
@@ -124,7 +126,7 @@ export const measureRow = async (row: Row, s: Servers, probe: Probe, log: (line:
   const errors = { rxconf: 0, raw: 0 };
   let rxconfRequests = 0;
   const diagnosed = new Set<SideName>();
-  const base = (side: SideName): string => s[side].url + (side === 'raw' ? row.rawPrefix ?? '' : '');
+  const base = (side: SideName): string => s[side].url + (side === 'raw' && s.rawBaseline ? row.rawPrefix ?? '' : '');
   const measure = async (side: SideName, durationS: number): Promise<Run> => {
     await settle(pids);
     const run = await runOnce(row, base(side), durationS);

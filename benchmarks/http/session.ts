@@ -21,6 +21,8 @@ import type { RxconfLauncher } from './spawn-rxconf.ts';
 export interface SessionContext {
   readonly root: string;
   readonly launcher: RxconfLauncher;
+  /** BENCH_HTTP_BEFORE: every row's baseline is this other tree's rxconf serve, started as the row's subject is. */
+  readonly before?: RxconfLauncher;
   /** Profile rxconf serve and keep this many functions per row. */
   readonly profileTop?: number;
   readonly serveArgs?: readonly string[];
@@ -53,11 +55,11 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
   const outcome: SessionOutcome = { results: [], failures: [], problems: [] };
   const started: { readonly name: string; readonly server: ServerProcess }[] = [];
   const pairs = new Set(rows.map(pairOf));
-  const startRxconf = async (name: string, extraArgs: readonly string[], profile: boolean): Promise<Rxconf> => {
+  const startRxconf = async (name: string, extraArgs: readonly string[], profile: boolean, launcher = c.launcher): Promise<Rxconf> => {
     const dataDir = join(dir, `data-${name}`);
     mkdirSync(dataDir);
     writeSeed(join(dataDir, 'data.json'), entries);
-    const s = await c.launcher.start({
+    const s = await launcher.start({
       dataFile: join(dataDir, 'data.json'),
       stdoutFile: join(dir, `${name}-stdout.log`),
       extraArgs: [...(c.serveArgs ?? []), ...extraArgs],
@@ -99,10 +101,20 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
       started.push({ name, server });
       return server;
     };
-    const baselines = new Map<Pair, { readonly server: ServerProcess; readonly name: string }>();
-    if (pairs.has('uws')) baselines.set('uws', { server: await startRaw('raw-uws', 'uws'), name: 'raw uWS' });
-    if (pairs.has('node-http')) baselines.set('node-http', { server: await startRaw('raw-http1', 'http1'), name: 'raw node:http' });
-    if (pairs.has('quiet')) baselines.set('quiet', { server: (await startRxconf('rxconf-quiet', ['--quiet'], false)).server, name: 'rxconf -q' });
+    const baselines = new Map<Pair, { readonly server: ServerProcess; readonly name: string; readonly raw?: true }>();
+    if (c.before !== undefined) {
+      const before = c.before;
+      const start = async (pair: Pair, name: string, args: readonly string[]): Promise<void> => {
+        if (pairs.has(pair)) baselines.set(pair, { server: (await startRxconf(`before-${pair}`, args, false, before)).server, name });
+      };
+      await start('uws', 'rxconf before', []);
+      await start('node-http', 'rxconf before (http1)', ['--transport', 'http1']);
+      await start('quiet', 'rxconf before', []);
+    } else {
+      if (pairs.has('uws')) baselines.set('uws', { server: await startRaw('raw-uws', 'uws'), name: 'raw uWS', raw: true });
+      if (pairs.has('node-http')) baselines.set('node-http', { server: await startRaw('raw-http1', 'http1'), name: 'raw node:http', raw: true });
+      if (pairs.has('quiet')) baselines.set('quiet', { server: (await startRxconf('rxconf-quiet', ['--quiet'], false)).server, name: 'rxconf -q' });
+    }
     const firsts = new Set<Rxconf>();
     for (const row of rows) {
       const subject = subjectOf(row);
@@ -114,7 +126,7 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
       // the first row on a server counts RSS growth from before its probes
       const before = firsts.has(subject) ? undefined : subject.rssBefore;
       firsts.add(subject);
-      const servers = { rxconf: subject.server, raw: baseline.server, baseline: baseline.name, how: subject.how, dataDir: subject.dataDir };
+      const servers = { rxconf: subject.server, raw: baseline.server, baseline: baseline.name, rawBaseline: baseline.raw === true, how: subject.how, dataDir: subject.dataDir };
       try {
         outcome.results.push(await measureRow(row, servers, p, c.log, before));
         c.log(`  (${((Date.now() - began) / 1000).toFixed(0)} s)`);
