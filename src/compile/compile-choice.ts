@@ -49,6 +49,7 @@ export const shorthandCase = (stmt: Statement, ctx: NodeContext): CaseMeta => {
     reference: undefined,
     status: 'current',
     extensions: [],
+    ifFeatures: [],
     loc: stmt.loc,
     when: [],
     musts: [],

@@ -22,6 +22,7 @@ export const compileOperation = (stmt: Statement, kind: 'rpc' | 'action', ctx: N
       reference: undefined,
       status: 'current',
       extensions: [],
+      ifFeatures: [],
       loc: (s ?? stmt).loc,
       when: [],
       musts: s === undefined ? [] : mustsOf(s, inner),

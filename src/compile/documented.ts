@@ -38,5 +38,6 @@ export const documented = (stmt: Statement, source: ParsedSource, st: CompileSta
   reference: argOf(stmt, 'reference'),
   status: statementStatus(stmt, st),
   extensions: extensionUses(stmt, source, st),
+  ifFeatures: stmt.substatements.flatMap((c) => (c.keyword === 'if-feature' && c.prefix === undefined && c.arg !== undefined ? [c.arg] : [])),
   loc: stmt.loc,
 });

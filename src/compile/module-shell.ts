@@ -22,6 +22,7 @@ export const createModuleShell = (unit: ModuleUnit, implemented: boolean, st: Co
         reference: argOf(e, 'reference'),
         status: 'current',
         extensions: [],
+        ifFeatures: [],
         loc: e.loc,
       });
     }
@@ -42,6 +43,7 @@ export const createModuleShell = (unit: ModuleUnit, implemented: boolean, st: Co
     reference: argOf(stmt, 'reference'),
     status: 'current',
     extensions: [],
+    ifFeatures: [],
     loc: stmt.loc,
     prefixes: m.prefixes,
     imports: m.imports.map((i) => ({ module: i.module, prefix: i.prefix, revision: i.revision })),

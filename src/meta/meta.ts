@@ -23,6 +23,8 @@ export interface Documented {
   readonly reference: string | undefined;
   readonly status: Status;
   readonly extensions: readonly ExtensionUse[];
+  /** The definition's own if-feature expressions, as written (all hold, or it would not be compiled). */
+  readonly ifFeatures: readonly string[];
   readonly loc: SourceLocation;
 }
 

@@ -57,7 +57,7 @@ const moduleNamed = (name: string): ModuleMeta => {
 export function makeIdentity(module: string, name: string, bases: readonly IdentityMeta[] = []): IdentityMeta {
   return {
     kind: 'identity', name, module: moduleNamed(module), bases, derived: [],
-    description: undefined, reference: undefined, status: 'current', extensions: [],
+    description: undefined, reference: undefined, status: 'current', extensions: [], ifFeatures: [],
     loc: { file: `${module}.yang`, line: 1, col: 1 },
   };
 }

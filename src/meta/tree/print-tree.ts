@@ -1,7 +1,8 @@
 /**
  * The schema tree in the conventional `pyang -f tree` layout (RFC 8340):
  * `+--rw` config, `+--ro` state, `+---x` rpc/action, `+---n` notification,
- * `-w` input, `*` list/leaf-list with `[keys]`, `?` optional, `!` presence.
+ * `-w` input, `*` list/leaf-list with `[keys]`, `?` optional, `!` presence,
+ * `{feature}?` after a node its own if-feature statements guard.
  */
 import type { ModuleMeta, SchemaContext, SchemaNode, TypeMeta } from '../meta.ts';
 import { schemaChildren } from '../navigate.ts';
@@ -97,6 +98,7 @@ const printNode = (printed: Printed, n: SchemaNode, prefix: string, mode: Mode, 
     default:
       line += `${f} ${name}`;
   }
+  if (n.ifFeatures.length > 0) line += ` {${n.ifFeatures.join(',')}}?`;
   if (n.recursive) line += ' ...';
   out.push(line.trimEnd());
   if (n.recursive) return;
