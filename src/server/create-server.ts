@@ -180,7 +180,8 @@ const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store
   const settings = () => store.settings;
   const endpoint = new ServerEndpoint(o, settings);
   const streams = createServerStreams(settings, logger);
-  const stats = new HttpStats(() => endpoint.listening?.connections() ?? 0);
+  const requestMetrics = new RequestMetrics();
+  const stats = new HttpStats(requestMetrics, () => endpoint.listening?.connections() ?? 0);
   const subscriptionState: { root?: () => Node } = {};
   const device = buildDevice(o, schema, store, streams, endpoint, stats, new Map([[SUBSCRIBED_NOTIFICATIONS, subscriptionState]]));
   const inFlight = new InFlight();
@@ -196,9 +197,8 @@ const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store
     core.rebuild();
     endpoint.callHome?.update(readCallHomeClients(store.datastore, store.module));
   });
-  const requestMetrics = new RequestMetrics();
   const accessLog = accessLogOf(o.accessLog, logger);
-  const handler = buildPipeline({ o, logger, accessLog, schema, store, endpoint, streams, device, inFlight, subscriptions, stats, requestMetrics, core });
+  const handler = buildPipeline({ o, logger, accessLog, schema, store, endpoint, streams, device, inFlight, subscriptions, requestMetrics, core });
   const lifecycle = serverLifecycle({ o, logger, accessLog, store, endpoint, device, inFlight, core, handler });
   return {
     schema,

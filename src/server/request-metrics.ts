@@ -1,6 +1,8 @@
 /**
- * What the server counts for the metrics exposition: answers by method and
- * status, and a histogram of the time to answer by method.
+ * What the server counts of its answers: by method and status, and a
+ * histogram of the time to answer by method. /metrics exposes it, the
+ * rxconf-server stats container reads it by status (http-stats.ts); it
+ * counts with /metrics off too.
  */
 import type { CoreResponse, Handler } from '../http/exchange.ts';
 import { countedStatus } from './access-log.ts';
@@ -31,8 +33,21 @@ export class RequestMetrics {
         return res;
       };
       const answer = inner(req);
-      return answer instanceof Promise ? answer.then(done) : done(answer);
+      return answer instanceof Promise ? answer.then(done, (e: unknown) => {
+        this.observe(method, 500, (performance.now() - started) / 1000);
+        throw e;
+      }) : done(answer);
     };
+  }
+
+  /** Answers by status, every method together. */
+  byStatus(): Map<number, number> {
+    const out = new Map<number, number>();
+    for (const [key, value] of this.answers) {
+      const status = Number(key.slice(key.indexOf(' ') + 1));
+      out.set(status, (out.get(status) ?? 0) + value);
+    }
+    return out;
   }
 
   observe(method: string, status: number, seconds: number): void {

@@ -21,7 +21,6 @@ import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
 import { withForwarding } from './with-forwarding.ts';
 import { withHostCheck } from './host-check.ts';
-import type { HttpStats } from './http-stats.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Logger } from './logger.ts';
 import { withMetrics } from './metrics-route.ts';
@@ -61,7 +60,6 @@ export interface PipelineParts {
   readonly device: ServerDevice;
   readonly inFlight: InFlight;
   readonly subscriptions: DynamicSubscriptions | undefined;
-  readonly stats: HttpStats;
   readonly requestMetrics: RequestMetrics;
   readonly core: ServerCore;
 }
@@ -80,7 +78,7 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'forwarded', use: (p) => (next) => withForwarding(next, p.endpoint.forwarding) },
   // a file of its own is written also when the server's logger is off
   { name: 'access-log', use: (p) => (p.o.logger === false && p.accessLog.logger === p.logger ? undefined : (next) => withAccessLog(next, p.accessLog.logger, () => p.o.accessLog !== false || p.store.settings.debug, p.accessLog.fields)) },
-  { name: 'request-metrics', use: (p) => (metricsOn(p) ? (next) => p.requestMetrics.wrap(next) : undefined) },
+  { name: 'request-metrics', use: (p) => (next) => p.requestMetrics.wrap(next) },
   { name: 'host-check', use: (p) => (next) => withHostCheck(next, () => p.endpoint.hosts) },
   { name: 'cors', use: (p) => (next) => withCors(next, p.o.cors) },
   { name: 'explorer-page', use: (p) => { const at = explorerPath(p.o.explorer); return at === undefined ? undefined : (next) => withExplorerPage(next, at); } },
@@ -91,7 +89,6 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'openapi', use: (p) => (next) => withOpenapi(next, p.schema) },
   { name: 'metrics', use: (p) => (metricsOn(p) ? (next) => withMetrics(next, metricsSources(p)) : undefined) },
   { name: 'in-flight', use: (p) => (next) => p.inFlight.wrap(next) },
-  { name: 'answer-count', use: (p) => (next) => p.stats.wrap(next) },
   { name: 'cluster-sequence', use: (p) => { const replica = p.store.replica; return replica === undefined ? undefined : (next) => withClusterHeaders(next, replica); } },
   { name: 'time-out', use: (p) => (next) => withTimeout(next, () => p.store.settings.requestTimeoutMs) },
   { name: 'subscriptions', use: (p) => p.subscriptions?.wrap },
