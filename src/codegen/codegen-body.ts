@@ -6,16 +6,20 @@
  *
  * | YANG | member |
  * |---|---|
- * | leaf | its value type (see ts-type-of.ts); optional, list keys required |
+ * | leaf | its value type (see ts-type-of.ts); optional; required: list keys, mandatory leaves of an rpc's or action's input or output |
  * | leaf-list | an array of its value type |
  * | container | the container's interface |
  * | list | an array of the entry interface |
  * | anydata / anyxml | `Record<string, unknown>` / `unknown` |
  *
  * Member names are RFC 7951's: bare, `module:name` where the node's module
- * differs from its parent's (and at the top of a document). Mandatory is a
- * tree-level rule, as in the server's decoder: noted in the JSDoc, not
- * required by the type. The config variant of a holder leaves state out and
+ * differs from its parent's (and at the top of a document). In data trees
+ * mandatory is a tree-level rule, as in the server's decoder: noted in the
+ * JSDoc, not required by the type (a reflected object may omit what a
+ * node or the datastore supplies). In an rpc's or action's input and output,
+ * where the handler writes or reads the whole document, a mandatory leaf
+ * (or anydata) without `when`, outside any choice, is a required member.
+ * The config variant of a holder leaves state out and
  * is generated only where it differs (`NameConfig`).
  */
 import type {
@@ -53,6 +57,16 @@ interface Body {
 }
 
 type Holder = Exclude<ChildHolder, ModuleMeta>;
+
+/** A mandatory leaf or anydata that every instance of an operation's input or output has: no `when` on the way, no choice. */
+const requiredInOperation = (d: DataDef): boolean => {
+  if (!((d.kind === 'leaf' || d.kind === 'anydata' || d.kind === 'anyxml') && d.mandatory) || d.when.length > 0) return false;
+  for (let p = d.parent; p !== undefined; p = p.parent) {
+    if (p.kind === 'input' || p.kind === 'output') return true;
+    if (p.kind !== 'container' && p.kind !== 'list') return false;
+  }
+  return false;
+};
 
 const deepKeys = (c: CaseBody): string[] => [...c.members.map((m) => m.key), ...c.choices.flatMap((ch) => ch.cases.flatMap(deepKeys))];
 
@@ -134,7 +148,7 @@ export class CodegenBody {
     const base = { key, doc: jsDoc(notes, '  ') };
     switch (d.kind) {
       case 'leaf':
-        return { ...base, required: d.isKey, ...this.leaf(d) };
+        return { ...base, required: d.isKey || requiredInOperation(d), ...this.leaf(d) };
       case 'leaf-list': {
         const v = this.leaf(d);
         this.used.add('yangLeafList');
@@ -142,9 +156,9 @@ export class CodegenBody {
       }
       case 'anydata':
         this.used.add('yangAnydata');
-        return { ...base, required: false, type: 'Record<string, unknown>', codec: `yangAnydata(${JSON.stringify(d.name)})` };
+        return { ...base, required: requiredInOperation(d), type: 'Record<string, unknown>', codec: `yangAnydata(${JSON.stringify(d.name)})` };
       case 'anyxml':
-        return { ...base, required: false, type: 'unknown', codec: 't.unknown' };
+        return { ...base, required: requiredInOperation(d), type: 'unknown', codec: 't.unknown' };
       case 'container': {
         if (d.recursive) return { ...base, required: false, type: 'Record<string, unknown>', codec: 't.UnknownRecord' };
         const name = this.holder(d, content, here);

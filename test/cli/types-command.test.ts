@@ -54,7 +54,10 @@ export default (app: AppContext) => {
   const event: Overheat = { sensor: 'cpu', value: '80.5', threshold: '75.0' };
   demo.notification('rxconf-demo:overheat', of(event));
   demo.operation('rxconf-demo:reset-counters', () => ({ reset: 3 }));
-  demo.operation('rxconf-demo:sensors/sensor/calibrate', ({ input }) => Promise.resolve({ applied: input.offset }));
+  demo.operation('rxconf-demo:sensors/sensor/calibrate', ({ input }) => {
+    const offset: string = input.offset; // mandatory in the input: always there
+    return Promise.resolve({ applied: offset });
+  });
   const node = demo.reflect({ sensors: { sensor: [{ name: 'cpu', kind: 'temperature', reading: { samples: '18446744073709551615' } }] } });
   void node;
 };
@@ -81,7 +84,13 @@ export default (app: AppContext) => {
   });
 };
 `,
-    error: /^wrong-input\.ts\(5,\d+\): error TS2322: Type 'string \| undefined' is not assignable to type 'number'/,
+    error: /^wrong-input\.ts\(5,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
+  },
+  'missing-mandatory-input.ts': {
+    source: `import type { SensorsSensorCalibrateInput } from './rxconf-demo.ts';
+export const input: SensorsSensorCalibrateInput = {};
+`,
+    error: /^missing-mandatory-input\.ts\(2,\d+\): error TS2741: Property 'offset' is missing/,
   },
   'wrong-empty.ts': {
     source: `import type { Record_2 } from './tg-all.ts';
@@ -173,6 +182,7 @@ test('the generated types compile under strict; a handler answering the wrong sh
   t.regex(demo, /samples\?: string;/, 'uint64 is a string (RFC 7951)');
   t.regex(demo, /"sample-interval-ms"\?: number;/);
   t.regex(demo, /name: string;/, 'a list key is required');
+  t.regex(demo, /interface SensorsSensorCalibrateInput \{\n(?: .*\n)*?  offset: string;/, 'a mandatory input leaf is required');
   t.regex(demo, /\| "rxconf-demo:temperature"/, 'identities as a string union');
   t.regex(demo, /from 'io-ts'/);
 });
