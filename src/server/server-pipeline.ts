@@ -20,11 +20,12 @@ import { withCacheControl } from './cache-control.ts';
 import { withCors, type CorsOptions } from './cors.ts';
 import { explorerPath, withExplorerPage, withExplorerSchema, type ExplorerOptions } from './explorer/index.ts';
 import { withForwarding } from './with-forwarding.ts';
+import { withFrontPage, type FrontLinks } from './front-page.ts';
 import { withHostCheck } from './host-check.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Logger } from './logger.ts';
 import { withMetrics } from './metrics-route.ts';
-import { withOpenapi } from './openapi-route.ts';
+import { OPENAPI_PATH, withOpenapi } from './openapi-route.ts';
 import type { RequestMetrics } from './request-metrics.ts';
 import type { ServerCore } from './server-core.ts';
 import type { ServerDevice } from './server-device.ts';
@@ -82,6 +83,7 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'host-check', use: (p) => (next) => withHostCheck(next, () => p.endpoint.hosts) },
   { name: 'cors', use: (p) => (next) => withCors(next, p.o.cors) },
   { name: 'explorer-page', use: (p) => { const at = explorerPath(p.o.explorer); return at === undefined ? undefined : (next) => withExplorerPage(next, at); } },
+  { name: 'front-page', use: (p) => (next) => withFrontPage(next, frontLinks(p)) },
   { name: 'url-parameters', use: (p) => (next) => withUrlParameters(next, p.o.web) },
   { name: 'quiet-challenge', use: () => withQuietChallenge },
   { name: 'authentication', use: (p) => { const auth = p.o.auth; return auth === undefined ? undefined : (next) => withAuthentication(next, auth, () => p.store.authSettings); } },
@@ -97,6 +99,19 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'application-filters', use: (p) => { const filters = p.o.filters ?? []; return filters.length === 0 ? undefined : withFilters(filters, { prepare: p.core.prepare, onError: p.core.onError }); } },
   { name: 'restconf-core', use: (p) => () => p.core.handle },
 ];
+
+/** Where the front page points: what this server serves. */
+const frontLinks = (p: PipelineParts): FrontLinks => {
+  const explorer = explorerPath(p.o.explorer);
+  const metrics = p.o.metrics === false ? undefined : p.o.metrics?.path ?? '/metrics';
+  return {
+    restconf: '/restconf',
+    'host-meta': '/.well-known/host-meta',
+    openapi: OPENAPI_PATH,
+    ...(explorer === undefined ? {} : { explorer: `${explorer}/` }),
+    ...(metrics === undefined ? {} : { metrics }),
+  };
+};
 
 const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => {
   const m = p.o.metrics === false ? undefined : p.o.metrics;
