@@ -2,7 +2,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createServer, observableLeaf, reflectNode } from 'rxconf';
 
-const settings = { greeting: 'Hello' };           // config: your own object, edited in place
+const settings = { greeting: 'Hello' };           // config: your own object, edited in place (DELETE removes the property)
 const greetings = new BehaviorSubject(0);         // a metric: the latest value of an Observable
 const greeted = new Subject();                    // notification events, sent as SSE
 const fields = { greetings: observableLeaf(greetings) };
@@ -15,7 +15,7 @@ const server = createServer({
     app.operation('hello:greet', ({ input }) => {
       greetings.next(greetings.value + 1);
       greeted.next({ name: input?.name ?? 'world' });
-      return { message: `${settings.greeting}, ${input?.name ?? 'world'}!` };
+      return { message: `${settings.greeting ?? 'Hello'}, ${input?.name ?? 'world'}!` };
     });
     app.notification('hello:greeted', greeted);
   },

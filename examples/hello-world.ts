@@ -2,7 +2,7 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createServer, observableLeaf, reflectNode, type ListenAddress } from 'rxconf';
 
-const settings = { greeting: 'Hello' };           // config: your own object, edited in place
+const settings: { greeting?: string } = { greeting: 'Hello' }; // config: your own object, edited in place (DELETE removes the property)
 const greetings = new BehaviorSubject(0);         // a metric: the latest value of an Observable
 const greeted = new Subject<{ name: string }>();  // notification events, sent as SSE
 const fields = { greetings: observableLeaf(greetings) };
@@ -16,7 +16,7 @@ const server = createServer({
       const name = typeof input?.['name'] === 'string' ? input['name'] : 'world';
       greetings.next(greetings.value + 1);
       greeted.next({ name });
-      return { message: `${settings.greeting}, ${name}!` };
+      return { message: `${settings.greeting ?? 'Hello'}, ${name}!` };
     });
     app.notification('hello:greeted', greeted);
   },

@@ -3,7 +3,8 @@
  * a given node binary, and drives it over real HTTP: read the config leaf
  * and the metric, write the config leaf (PATCH), subscribe to the
  * notification (SSE, plain client), call the rpc, see the event and the
- * metric move; then SIGTERM and wait for the process to end.
+ * metric move; delete the config leaf (its default shows) and call the
+ * rpc again; then SIGTERM and wait for the process to end.
  */
 import { spawn } from 'node:child_process';
 import { SseClient } from '../helpers/sse-client.ts';
@@ -14,6 +15,8 @@ export interface HelloWorldRun {
   readonly rpc: { readonly status: number; readonly body: unknown };
   readonly event: unknown;
   readonly after: unknown;
+  /** After DELETE of the greeting: its status, what GET shows, and the rpc's answer. */
+  readonly deleted: { readonly status: number; readonly read: unknown; readonly rpc: unknown };
   /** rxconf-server's runtime state: the transport and what it says of uWS. */
   readonly runtime: unknown;
   readonly exit: { readonly code: number | null; readonly signal: string | null };
@@ -71,10 +74,19 @@ export const runHelloWorld = async (node: string, script: string, cwd: string): 
       events.close();
     }
     const after = await readJson(`${data}/hello:hello`);
+    const del = await fetch(`${data}/hello:hello/greeting`, { method: 'DELETE' });
+    await del.arrayBuffer();
+    const read = await readJson(`${data}/hello:hello`);
+    const again = await fetch(`${url}/restconf/operations/hello:greet`, {
+      method: 'POST',
+      headers: { 'content-type': JSON_TYPE, accept: JSON_TYPE },
+      body: JSON.stringify({ 'hello:input': { name: 'Ada' } }),
+    });
+    const deleted = { status: del.status, read, rpc: await again.json() };
     const runtime = await readJson(`${data}/rxconf-server:server/runtime`);
     child.kill('SIGTERM');
     const exit = await Promise.race([exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running 20 s after SIGTERM:\n${output}`)), 20_000))]);
-    return { before, patchStatus: patch.status, rpc, event, after, runtime, exit, output };
+    return { before, patchStatus: patch.status, rpc, event, after, deleted, runtime, exit, output };
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }

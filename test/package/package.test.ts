@@ -50,6 +50,9 @@ const checkHelloWorld = (t: ExecutionContext, run: HelloWorldRun): void => {
   t.deepEqual(run.rpc.body, { 'hello:output': { message: 'Bonjour, Ada!' } }, 'the rpc sees the patched greeting');
   t.regex(JSON.stringify(run.event), /"name":"Ada"/, 'the notification reached the SSE subscriber');
   t.deepEqual(run.after, { 'hello:hello': { greeting: 'Bonjour', greetings: '1' } }, 'the write stuck and the metric moved');
+  t.is(run.deleted.status, 204, 'DELETE of the config leaf');
+  t.deepEqual(run.deleted.read, { 'hello:hello': { greeting: 'Hello', greetings: '2' } }, 'GET shows the default');
+  t.deepEqual(run.deleted.rpc, { 'hello:output': { message: 'Hello, Ada!' } }, 'the application reads its object with the default as fallback');
   t.deepEqual(run.exit, { code: 0, signal: null }, `SIGTERM closes the server and the process ends by itself:\n${run.output}`);
 };
 

@@ -34,3 +34,14 @@ test('the demo app imports only rxconf and rxjs (no deep import, no TypeScript l
   const imports = [...demo.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
   t.deepEqual(imports.sort(), ['rxconf', 'rxjs']);
 });
+
+test('the README library section shows examples/hello.yang, verbatim', (t) => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('\n## The library\n'));
+  t.is(/\n```yang\n([\s\S]*?)```\n/.exec(section)?.[1], readFileSync(join(root, 'examples', 'hello.yang'), 'utf8'));
+});
+
+test('the README stays a front door: about 200 lines', (t) => {
+  const lines = readFileSync(join(root, 'README.md'), 'utf8').trimEnd().split('\n').length;
+  t.true(lines <= 240, `${lines} lines; move detail into docs/`);
+});
