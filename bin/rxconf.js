@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The rxconf command: the built JavaScript in dist/ (`npm run build` makes it;
-// `npm install` in a clone and `npm pack` build it too). No TypeScript loader.
+// in a clone `npm start`, `npm test` and `npm pack` build it first). No TypeScript loader.
 // Node's compile cache (22.1+) keeps the compiled code of dist/ between runs
 // (in NODE_COMPILE_CACHE, else Node's default folder); older Nodes go without.
 import { existsSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * data file of its own. Every line must answer the status its comment
  * promises (`# 401`, `# 403`), else a 2xx; event-stream lines (`curl -N`)
  * must open their stream (200 and the event-stream type) within two
- * seconds. Needs the built package (dist/, made by `npm install`) and curl.
+ * seconds. Needs the built package (dist/, which `npm test` builds first) and curl.
  */
 import test from 'ava';
 import { execFile, spawn, spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const run = (command: string): Promise<{ code: number; out: string }> =>
 
 test('every curl line of the README demo answers as its comment says, on npm start\'s server', async (t) => {
   if (!built || !curl) {
-    t.log(`skipped: ${built ? '' : 'dist/ is not built (npm install builds it) '}${curl ? '' : 'curl is not installed'}`);
+    t.log(`skipped: ${built ? '' : 'dist/ is not built (npm test builds it first) '}${curl ? '' : 'curl is not installed'}`);
     t.pass();
     return;
   }
