@@ -1,13 +1,12 @@
 /**
  * What a server tells each request about where it stands: which peers are
  * trusted proxies, and its own URL (for a request that names no host). One
- * object per server, kept on the transport's request (a property under a
- * private symbol, no allocation per request; a WeakMap for a request object
- * that takes no property), so that `requestBaseUrl` and `clientAddress`
+ * object per server, kept on the transport's request (request-slot.ts: no
+ * allocation per request), so that `requestBaseUrl` and `clientAddress`
  * need nothing but the request, from any layer and any rewrite of it.
  */
 import type { CoreRequest } from '../exchange.ts';
-import { originOf } from '../request-origin.ts';
+import { requestSlot } from '../request-slot.ts';
 
 export interface Forwarding {
   /** Whether any peer is trusted (the peer's address is not read otherwise). */
@@ -18,19 +17,10 @@ export interface Forwarding {
   readonly ownUrl: () => string;
 }
 
-const FORWARDING = Symbol('rxconf.forwarding');
-const kept = new WeakMap<CoreRequest, Forwarding>();
-type Carrier = CoreRequest & { [FORWARDING]?: Forwarding };
+const slot = requestSlot<Forwarding>('rxconf.forwarding');
 
 /** Keeps `forwarding` with the request (on the transport's request). */
-export const keepForwarding = (request: CoreRequest, forwarding: Forwarding): void => {
-  const req = originOf(request);
-  if (Object.isExtensible(req)) (req as Carrier)[FORWARDING] = forwarding;
-  else kept.set(req, forwarding);
-};
+export const keepForwarding: (request: CoreRequest, forwarding: Forwarding) => void = slot.keep;
 
 /** What the server told the request, when it went through a server's pipeline. */
-export const forwardingOf = (request: CoreRequest): Forwarding | undefined => {
-  const req = originOf(request);
-  return (req as Carrier)[FORWARDING] ?? kept.get(req);
-};
+export const forwardingOf: (request: CoreRequest) => Forwarding | undefined = slot.of;

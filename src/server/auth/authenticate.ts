@@ -13,7 +13,7 @@ import type { CoreRequest, CoreResponse, Handler } from '../../http/exchange.ts'
 import { withHeaders } from '../../http/with-headers.ts';
 import { requestError } from '../request-error.ts';
 import { clientAddress } from '../../http/forwarded/index.ts';
-import { originOf } from '../../http/request-origin.ts';
+import { requestSlot } from '../../http/request-slot.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import { BasicAuth, type BasicOptions } from './basic-auth.ts';
 import { BearerAuth, type BearerOptions } from './bearer-auth.ts';
@@ -33,28 +33,12 @@ export interface AuthOptions {
   readonly realm?: string;
 }
 
-/**
- * Where the identity authentication gave a request is kept: a property of
- * the request object under a private symbol (one store per request, no
- * ephemeron table for the collector to sweep); a WeakMap only for a request
- * object that takes no property.
- */
-const IDENTITY = Symbol('rxconf.identity');
-const identities = new WeakMap<CoreRequest, Identity>();
-type Carrier = CoreRequest & { [IDENTITY]?: Identity };
-
-const keepIdentity = (request: CoreRequest, id: Identity): void => {
-  // kept on the transport's request, so that layers outside a rewrite (the access log) see it too
-  const req = originOf(request);
-  if (Object.isExtensible(req)) (req as Carrier)[IDENTITY] = id;
-  else identities.set(req, id);
-};
+/** The identity authentication gave a request, kept on the transport's request so that layers outside a rewrite (the access log) see it too. */
+const identity = requestSlot<Identity>('rxconf.identity');
+const keepIdentity = identity.keep;
 
 /** The identity authentication gave the request. */
-export const authenticatedAs = (request: CoreRequest): Identity | undefined => {
-  const req = originOf(request);
-  return (req as Carrier)[IDENTITY] ?? identities.get(req);
-};
+export const authenticatedAs = (request: CoreRequest): Identity | undefined => identity.of(request);
 
 const scheme = (header: string): [string, string] => {
   const space = header.indexOf(' ');
