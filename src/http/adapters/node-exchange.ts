@@ -51,6 +51,10 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
     // HTTP/2 says it by END_STREAM on the HEADERS frame
     const hasBody = 'stream' in req ? !req.stream.endAfterHeaders : expectsBody(headers);
     if (hasBody) this.body = this.#openBody(declaredLength(headers));
+    // An h2 request stream never read makes node:http2 close the stream once
+    // the answer is handed over (RST_STREAM NO_ERROR), which drops the
+    // END_STREAM still queued behind a busy connection: read it (it is empty).
+    else if ('stream' in req) req.resume();
     // 'close' before the adapter ended the answer: the client went away.
     // (Not res.writableFinished: node:http2 reports a reset stream as finished.)
     res.once('close', () => this.#abort());
