@@ -31,6 +31,7 @@ export const curlCommand = (request) => {
   words.push(...credentials(request.auth));
   if (request.method !== 'GET' && !(request.method === 'POST' && (request.body !== undefined || request.parts !== undefined))) words.push('-X', request.method);
   if (request.type !== undefined) words.push('-H', quote(`Content-Type: ${request.type}`));
+  if (request.ifMatch != null) words.push('-H', quote(`If-Match: ${request.ifMatch}`));
   if (request.body !== undefined) words.push('--data-binary', quote(request.body));
   for (const p of request.parts ?? []) words.push(...formPart(p));
   words.push(quote(request.url));

@@ -3,10 +3,13 @@
 // read. A save is one YANG Patch (RFC 8072) at the path shown: merge what
 // the form shows (a default shown and left alone stays a default), remove
 // what it shows empty, so the stored node becomes what the form shows.
+// Nothing overwrites a change made by someone else since the read that
+// filled the form: see stale-guard.js.
 import { childrenOf, formatPath, member } from './api-path.js';
 import { field, jsonValue } from './controls.js';
 import { el, say } from './dom.js';
 import { call, errorText } from './http.js';
+import { readBasis, staleAnswer, STALE } from './stale-guard.js';
 
 const DEFAULT = 'ietf-netconf-with-defaults:default';
 
@@ -75,13 +78,37 @@ export const dataView = async (view, steps, state) => {
   const out = el('pre', { id: 'value' }, '…');
   const status = el('p', { id: 'edit-status', role: 'status' });
   const holder = el('div', { id: 'form-holder' });
+  const underneath = el('p', { id: 'changed-underneath', class: 'notice', hidden: true }, 'The data changed since the form was filled (shown below as read). ',
+    el('button', { type: 'button', class: 'link', onclick: () => void load() }, 'Reload'), ' to edit the current values (what you typed is then lost).');
+  const readUrl = `${url}?with-defaults=report-all-tagged`;
   let touched = false;
   let stored;
+  let basis; // the read that filled the form
 
   const read = async () => {
-    const r = await call('GET', `${url}?with-defaults=report-all-tagged`);
+    const r = await call('GET', readUrl);
     out.textContent = r.status === 200 ? JSON.stringify(untagged(r.json), null, 2) : r.status === 204 ? '(no data)' : errorText(r);
     return r;
+  };
+
+  /** Shows that the stored node changed since the form was read; the form (and what was typed) stays. */
+  const stale = () => {
+    say(status, false, STALE);
+    status.append(' ', el('button', { type: 'button', id: 'reload', onclick: async () => {
+      await load();
+      say(status, true, 'reloaded: the form shows the current values');
+    } }, 'Reload'));
+  };
+
+  /**
+   * Sends an edit only if the node is still as the form read it: with
+   * If-Match when the read had an ETag, else after a fresh read equal to it.
+   * Answers the edit's answer, or undefined when it was refused as stale.
+   */
+  const guarded = async (method, target, options = {}) => {
+    const answer = await staleAnswer(basis, readUrl, () => call(method, target, { ...options, ifMatch: basis.etag }));
+    if (answer === undefined) stale();
+    return answer;
   };
 
   const leaves = editable(node);
@@ -93,7 +120,8 @@ export const dataView = async (view, steps, state) => {
     const target = node.kind === 'leaf' ? url : `${url}/${l.name}`;
     const label = l.default === undefined ? 'Delete' : 'Reset to default';
     return el('button', { type: 'button', class: 'reset', 'data-leaf': l.name, title: l.default === undefined ? `delete ${l.name}` : `reset ${l.name} to ${l.default}`, onclick: async () => {
-      const r = await call('DELETE', target);
+      const r = await guarded('DELETE', target);
+      if (r === undefined) return;
       say(status, r.status < 300, r.status < 300 ? `${l.name}: ${l.default === undefined ? 'deleted' : `reset to ${l.default}`} (${r.status})` : errorText(r));
       await load();
     } }, label);
@@ -111,7 +139,8 @@ export const dataView = async (view, steps, state) => {
       ev.preventDefault();
       const edits = patchEdits(steps, leaves, form, stored, initial);
       const body = JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'explorer', edit: edits } });
-      const r = await call('PATCH', url, { body, type: 'application/yang-patch+json' });
+      const r = await guarded('PATCH', url, { body, type: 'application/yang-patch+json' });
+      if (r === undefined) return;
       say(status, r.status < 300, r.status < 300 ? `saved (${r.status})` : errorText(r));
       if (r.status < 300) await load();
     });
@@ -120,15 +149,18 @@ export const dataView = async (view, steps, state) => {
 
   const deleteEntry = async () => {
     if (!confirm(`Delete ${path}?`)) return;
-    const r = await call('DELETE', url);
+    const r = await guarded('DELETE', url);
+    if (r === undefined) return;
     if (r.status >= 300) return say(status, false, errorText(r));
     await state.open(formatPath(steps.map((s, i) => (i === steps.length - 1 ? { ...s, keys: undefined } : s))), { note: `deleted ${last.node.name} ${last.keys.join(', ')} (${r.status})` });
   };
 
   const load = async () => {
     const r = await read();
+    basis = readBasis(r);
     stored = r.status === 200 ? valueOf(r.json, node, keyed) : undefined;
     touched = false;
+    underneath.hidden = true;
     if (canEdit) drawForm();
     return r;
   };
@@ -136,7 +168,8 @@ export const dataView = async (view, steps, state) => {
   const live = el('input', { type: 'checkbox', id: 'live', onchange: (ev) => {
     state.stop();
     if (!ev.currentTarget.checked) return;
-    const timer = setInterval(() => void (touched ? read() : load()), 2000);
+    // While the user types the form is not rebuilt; a change underneath is said instead.
+    const timer = setInterval(() => void (touched ? read().then((r) => { underneath.hidden = readBasis(r).text === basis?.text; }) : load()), 2000);
     state.stop = () => clearInterval(timer);
   } });
   const below = node.kind === 'leaf' || node.kind === 'leaf-list' ? [] : childrenOf(node, last.module).filter((c) => !['leaf', 'leaf-list'].includes(c.node.kind));
@@ -144,6 +177,6 @@ export const dataView = async (view, steps, state) => {
   const back = keyed ? el('button', { type: 'button', class: 'link', id: 'back-to-list', onclick: () => void state.open(formatPath(steps.map((s, i) => (i === steps.length - 1 ? { ...s, keys: undefined } : s)))) }, `all ${node.name} entries`) : undefined;
   view.replaceChildren(...[
     el('p', { class: 'toolbar' }, back, el('label', {}, live, ' live (every 2 s)')),
-    holder, status, links, el('details', { open: !canEdit, id: 'value-box' }, el('summary', {}, 'As read (JSON, defaults included)'), out)].filter((e) => e !== undefined));
+    underneath, holder, status, links, el('details', { open: !canEdit, id: 'value-box' }, el('summary', {}, 'As read (JSON, defaults included)'), out)].filter((e) => e !== undefined));
   await load();
 };

@@ -15,11 +15,13 @@ const parse = (text) => {
 /**
  * A request: `call('GET', path)`, `call('PATCH', path, { body, type })`,
  * `call('POST', path, { parts })` (multipart: [name, string | File | { text, type }]).
- * Answers { status, text, json }.
+ * `ifMatch` sends If-Match (an entity-tag of an earlier read).
+ * Answers { status, text, json, etag, lastModified }.
  */
-export const call = async (method, path, { body, type, parts } = {}) => {
+export const call = async (method, path, { body, type, parts, ifMatch } = {}) => {
   const url = new URL(path, location.href).href;
-  const entry = logRequest({ method, url, auth: session.auth, type, body, parts });
+  const extra = { ...(type === undefined ? {} : { 'content-type': type }), ...(ifMatch == null ? {} : { 'if-match': ifMatch }) };
+  const entry = logRequest({ method, url, auth: session.auth, type, body, parts, ifMatch });
   let form;
   if (parts !== undefined) {
     form = new FormData();
@@ -29,10 +31,10 @@ export const call = async (method, path, { body, type, parts } = {}) => {
       else form.append(name, new Blob([v.text], { type: v.type }));
     }
   }
-  const r = await fetch(url, { method, headers: headers(type === undefined ? {} : { 'content-type': type }), body: form ?? body });
+  const r = await fetch(url, { method, headers: headers(extra), body: form ?? body });
   const text = await r.text();
   entry.answered(r.status);
-  return { status: r.status, text, json: parse(text) };
+  return { status: r.status, text, json: parse(text), etag: r.headers.get('etag'), lastModified: r.headers.get('last-modified') };
 };
 
 /** Every RFC 8040 error of an answer (a yang-patch-status's too), readable: `status: path message`. */

@@ -5,6 +5,7 @@ import { formatPath, member } from './api-path.js';
 import { field, jsonValue } from './controls.js';
 import { el, say } from './dom.js';
 import { call, errorText } from './http.js';
+import { readBasis, staleAnswer, STALE } from './stale-guard.js';
 
 const COLUMNS = 6;
 
@@ -28,7 +29,14 @@ export const listView = async (view, steps, state) => {
   const remove = async (entry) => {
     const at = entryPath(entry);
     if (!confirm(`Delete ${at}?`)) return;
-    const d = await call('DELETE', `/restconf/data/${at}`);
+    // The row is deleted only if the entry is still as the table shows it (deleted or changed meanwhile: said, nothing sent).
+    const url = `/restconf/data/${at}`;
+    const basis = readBasis({ status: 200, json: { [Object.keys(r.json ?? {})[0] ?? member(last)]: [entry] } });
+    const d = await staleAnswer(basis, url, () => call('DELETE', url));
+    if (d === undefined) {
+      say(status, false, STALE);
+      return status.append(' ', el('button', { type: 'button', id: 'reload', onclick: () => void state.open(path) }, 'Reload'));
+    }
     if (d.status >= 300) return say(status, false, errorText(d));
     await state.open(path, { note: `deleted ${list.keys.map((k) => cell(entry[k])).join(', ')} (${d.status})` });
   };

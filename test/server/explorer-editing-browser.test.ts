@@ -312,3 +312,32 @@ browserTest('a save keeps what a form field cannot type: a union\'s number, a le
   }
   t.deepEqual(problems, []);
 });
+
+browserTest('a save never overwrites another client\'s change made since the read: refused, typed values kept, Reload shows theirs', async (t) => {
+  await seed();
+  await page.click('#tree button[data-schema="rxconf-demo:sensors/sensor"]');
+  await page.waitForSelector('#path');
+  await openPath('rxconf-demo:sensors/sensor=cpu');
+  await page.waitForFunction(() => /"cpu"/.test(document.querySelector('#value')?.textContent ?? ''), { timeout: 15_000 });
+  await page.waitForSelector('#edit [name="threshold"]');
+  await page.$eval('#edit [name="threshold"]', (e) => { (e as HTMLInputElement).value = ''; });
+  await page.type('#edit [name="threshold"]', '85.5');
+  // Meanwhile another client changes the same entry.
+  t.is((await rest('PATCH', `${SENSORS}/sensor=cpu`, { sensor: [{ name: 'cpu', threshold: '60.0' }] })).status, 204);
+  await page.click('#edit button[type="submit"]');
+  await waitText('#edit-status', /changed since you read it/);
+  t.regex(await text('#edit-status'), /reload to see the current values/i);
+  t.is(await value('#edit [name="threshold"]'), '85.5', 'the typed value stays visible for re-entry');
+  t.deepEqual((await rest('GET', `${SENSORS}/sensor=cpu?with-defaults=explicit`)).json, { sensor: [{ name: 'cpu', kind: 'temperature', threshold: '60.0' }] }, 'the other client\'s value is intact');
+  await page.click('#reload');
+  await page.waitForFunction(() => (document.querySelector('#edit [name="threshold"]') as HTMLInputElement | null)?.value === '60.0', { timeout: 15_000 });
+
+  // A row deleted meanwhile: its Delete says so and deletes nothing else.
+  await page.click('#back-to-list');
+  await page.waitForSelector('#entries tr[data-key="room"]');
+  t.is((await rest('PATCH', `${SENSORS}/sensor=room`, { sensor: [{ name: 'room', kind: 'humidity' }] })).status, 204);
+  await page.click('#entries tr[data-key="room"] button.delete');
+  await waitText('#list-status', /changed since you read it/);
+  t.deepEqual((await rest('GET', `${SENSORS}/sensor=room?with-defaults=explicit`)).json, { sensor: [{ name: 'room', kind: 'humidity' }] }, 'a row changed since the table was read is not deleted');
+  t.deepEqual(problems, []);
+});
