@@ -29,6 +29,14 @@ const extensionAbove = (n: SchemaNode, name: string): boolean => {
   return false;
 };
 
+/** The nearest ancestor that is a data node (choices and cases are not), undefined at the top. */
+const dataParent = (n: SchemaNode): SchemaNode | undefined => {
+  for (let c = n.parent as SchemaNode | undefined; c !== undefined; c = c.parent as SchemaNode | undefined) {
+    if (c.kind !== 'choice' && c.kind !== 'case' && c.kind !== 'input' && c.kind !== 'output') return c;
+  }
+  return undefined;
+};
+
 export type Subtree = 'permit' | 'deny' | 'mixed';
 
 export class AccessRights {
@@ -76,15 +84,25 @@ export class AccessRights {
     if (cache === undefined) this.decided.set(op, (cache = new WeakMap()));
     let d = cache.get(node);
     if (d === undefined) {
-      d = this.fallback(op, node);
-      for (const rule of this.rules) {
-        if (!this.applies(rule, op, node)) continue;
-        d = rule.type.kind === 'path' && hasPredicates(rule.type.path) ? 'per-instance' : rule.permit;
-        break;
-      }
+      const rule = this.rules.find((r) => this.applies(r, op, node));
+      d = rule === undefined ? this.unmatched(op, node) : rule.type.kind === 'path' && hasPredicates(rule.type.path) ? 'per-instance' : rule.permit;
       cache.set(node, d);
     }
     return d;
+  }
+
+  /**
+   * The decision for a node no rule matches: the defaults, except that a read
+   * the defaults permit below an ancestor the user may not read is denied —
+   * the ancestor is omitted with its descendants (RFC 8341 §3.2.4), the nodes
+   * other modules augment into it included (a rule of the ancestor's module
+   * does not match them). Only a rule that permits a node opens the way to it.
+   */
+  private unmatched(op: AccessOperation, node: SchemaNode): boolean | 'per-instance' {
+    const d = this.fallback(op, node);
+    if (op !== 'read' || !d) return d;
+    const parent = dataParent(node);
+    return parent === undefined ? d : this.bySchema('read', parent);
   }
 
   /** May the user do `op` on this node (instance `path` when the rules look at keys)? */
@@ -97,7 +115,10 @@ export class AccessRights {
       if (rule.type.kind === 'path' && hasPredicates(rule.type.path) && (path === undefined || !keysMatch(rule.type.path, path))) continue;
       return rule.permit;
     }
-    return this.fallback(op, node);
+    const f = this.fallback(op, node);
+    if (op !== 'read' || !f) return f;
+    const parent = dataParent(node);
+    return parent === undefined || this.allows('read', parent, path);
   }
 
   /** Whether the decision for `op` differs between instances of this node kind. */
