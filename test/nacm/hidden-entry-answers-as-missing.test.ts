@@ -47,3 +47,18 @@ for (const mode of ['plain', 'strict'] as const) {
     t.is(vault.status, 404);
   });
 }
+
+for (const mode of ['plain', 'strict'] as const) {
+  test.serial(`${mode}: a POST or YANG Patch create of a hidden entry answers as of a missing one when the user may not create`, async (t) => {
+    const write = (u: string): Promise<unknown> => s.call('PUT', 'data/ietf-netconf-acm:nacm/write-default', 'root', mode, { [mode === 'strict' ? 'ietf-netconf-acm:write-default' : 'write-default']: u });
+    t.true([201, 204].includes(((await write('deny')) as { status: number }).status));
+    try {
+      const post = async (name: string): Promise<unknown> => seen(await s.call('POST', 'data/nacm-vault:vault', 'out', mode, { [mode === 'strict' ? 'nacm-vault:entry' : 'entry']: [{ name }] }), name);
+      t.deepEqual(await post(SECRET), await post('nope'));
+      t.is(((await post('nope')) as { status: number }).status, 403);
+      t.is((await s.call('GET', `data/nacm-vault:vault/entry=nope`, 'root', mode)).status, 404, 'nothing created');
+    } finally {
+      await write('permit');
+    }
+  });
+}
