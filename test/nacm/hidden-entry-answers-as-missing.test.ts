@@ -56,6 +56,16 @@ for (const mode of ['plain', 'strict'] as const) {
       const post = async (name: string): Promise<unknown> => seen(await s.call('POST', 'data/nacm-vault:vault', 'out', mode, { [mode === 'strict' ? 'nacm-vault:entry' : 'entry']: [{ name }] }), name);
       t.deepEqual(await post(SECRET), await post('nope'));
       t.is(((await post('nope')) as { status: number }).status, 403);
+      const patch = async (name: string): Promise<unknown> => {
+        const edit = { 'edit-id': 'e1', operation: 'create', target: `/entry=${name}`, value: { 'nacm-vault:entry': [{ name }] } };
+        const r = await fetch(`${s.url}/restconf/data/nacm-vault:vault`, {
+          method: 'PATCH',
+          headers: { 'x-remote-user': 'out', 'content-type': 'application/yang-patch+json', accept: 'application/yang-data+json' },
+          body: JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'p1', edit: [edit] } }),
+        });
+        return seen({ status: r.status, text: await r.text(), headers: r.headers }, name);
+      };
+      t.deepEqual(await patch(SECRET), await patch('nope'), 'YANG Patch create');
       t.is((await s.call('GET', `data/nacm-vault:vault/entry=nope`, 'root', mode)).status, 404, 'nothing created');
     } finally {
       await write('permit');

@@ -23,16 +23,16 @@ import { EditLedger } from './edit-ledger.ts';
 const WRITES = ['create', 'update', 'delete'] as const;
 
 /**
- * A delete of a target the user may neither read nor delete is refused
- * whether it exists or not: an answer that told them apart would say what
- * NACM hides.
+ * A delete (or a create) of a target the user may neither read nor delete
+ * (create) is refused whether it exists or not: an answer that told them
+ * apart (404 or 409 data-exists) would say what NACM hides.
  */
-const refuseHiddenDelete = (rights: AccessRights, cmd: EditCommand): void => {
+const refuseHidden = (rights: AccessRights, cmd: EditCommand, op: 'delete' | 'create'): void => {
   const last = cmd.steps[cmd.steps.length - 1];
   if (last === undefined || last.meta.kind === 'rpc' || last.meta.kind === 'action' || last.meta.kind === 'notification') return;
   const path = stepsPath(cmd.steps);
   const meta = last.meta as SchemaNode;
-  if (!rights.allows('read', meta, path) && !rights.allows('delete', meta, path)) throw denied('delete', path);
+  if (!rights.allows('read', meta, path) && !rights.allows(op, meta, path)) throw denied(op, path);
 };
 
 const isAccessDenied = (e: unknown): boolean => e instanceof RestconfFailure && e.errors.some((x) => x.tag === 'access-denied');
@@ -43,7 +43,7 @@ export const writesPermitted = (rights: AccessRights, module: ModuleMeta): boole
 
 export const authorizeEdit = async (rights: AccessRights, browser: Browser, cmd: EditCommand): Promise<void> => {
   if (writesPermitted(rights, browser.module)) return;
-  if (cmd.operation === 'delete') refuseHiddenDelete(rights, cmd);
+  if (cmd.operation === 'delete' || cmd.operation === 'create') refuseHidden(rights, cmd, cmd.operation);
   const ledger = new EditLedger();
   // the dry run's context: the module's root is guarded over a DryNode, noting removals in the ledger
   const root = browser.root(dryRunContext(cmd.context, ledger));
