@@ -28,6 +28,7 @@
  *   loads the snapshot again.
  */
 import { randomUUID } from 'node:crypto';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { readFileSync, existsSync } from 'node:fs';
 import type { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
@@ -110,6 +111,11 @@ export class ClusterBackend implements StorageBackend {
     private readonly seedFile?: string,
   ) {
     this.replica = options.replica ?? randomUUID();
+  }
+
+  /** The connection to NATS once started, the commit log's stream and its replicas (the event streams share them: events/). */
+  get nats(): { readonly connection: NatsConnection; readonly stream: string; readonly replicas: number } | undefined {
+    return this.log === undefined ? undefined : { connection: this.log.connection, stream: this.options.stream ?? 'RXCONF', replicas: this.options.replicas ?? 1 };
   }
 
   get failure(): Error | undefined {

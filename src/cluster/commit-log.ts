@@ -51,6 +51,11 @@ export class CommitLog {
   /** The stream's last sequence as last learned (a publish stored, or asked). */
   knownLast = 0;
 
+  /** The connection to NATS (the replica's event streams share it). */
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,

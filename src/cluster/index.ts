@@ -4,3 +4,5 @@ export { ClusterBackend, type ReplicaStatus } from './cluster-backend.ts';
 export { CommitLog } from './commit-log.ts';
 export { announceApplied } from './announce-applied.ts';
 export { feedFromLog } from './events/log-change-feed.ts';
+export { startSharedNotifications } from './events/start-shared-notifications.ts';
+export type { SharedNotifications } from './events/shared-notifications.ts';

@@ -20,7 +20,7 @@ import { withCallHomeState } from './call-home/call-home-state.ts';
 import type { HttpStats } from './http-stats.ts';
 import { loadApp } from './load-app.ts';
 import { NACM_MODULE } from './nacm/nacm.ts';
-import { announceApplied, feedFromLog } from '../cluster/index.ts';
+import { announceApplied, feedFromLog, startSharedNotifications, type SharedNotifications } from '../cluster/index.ts';
 import type { ServerEndpoint } from './server-endpoint.ts';
 import { serverNode } from './server-node.ts';
 import type { ServerStore } from './server-store.ts';
@@ -80,13 +80,22 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
     replica.onApplied = (changes) => announceApplied(device, changes);
     feedFromLog(device, replica);
   }
-  const joined = replica?.start() ?? Promise.resolve();
+  let shared: SharedNotifications | undefined;
+  const settings = store.settings;
+  // a replica's notifications are shared through the cluster once it holds the cluster's data
+  const joined = replica === undefined ? Promise.resolve() : replica.start().then(async () => {
+    shared = await startSharedNotifications(device, schema, replica, handlers.added, { maxEvents: settings.replayBufferEvents, maxAgeMs: settings.replayBufferSeconds * 1000 });
+  });
+  cleanups.push(() => shared?.close());
   const app = o.app;
   const startApp = (): Promise<void> => loadApp(app as NonNullable<typeof app>, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
   // A replica's application starts once the replica holds the cluster's data.
   const ready = app === undefined ? joined : replica === undefined ? startApp() : joined.then(startApp);
   ready.catch(() => undefined); // reported by listen() and inject()
-  if (store.settings.replayBufferEvents > 0 && nacm === undefined) void ready.then(() => recordStreams(replay, device, handlers.added), () => undefined);
+  // the settings as they are once ready: a replica's are the cluster's
+  void ready.then(() => {
+    if (store.settings.replayBufferEvents > 0 && nacm === undefined) recordStreams(replay, device, handlers.added);
+  }, () => undefined);
   cleanups.push(() => replay.close());
   if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
   return { device, handlers, ready, cleanups };

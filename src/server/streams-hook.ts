@@ -18,7 +18,7 @@ import type { CoreResponse } from '../http/exchange.ts';
 import type { StreamRequest } from '../http/core/index.ts';
 import { errorAnswer } from '../http/core/index.ts';
 import {
-  changeEvent, changeSource, compileEventFilter, failOnClosing, notificationEvents, replayWindow, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
+  changeEvent, changeSource, compileEventFilter, failOnClosing, notificationEvents, replayWindow, sharedNotification, sourceWhenAdded, type EventHub, type ReplayLog, type StreamEvent,
 } from '../streams/index.ts';
 import { eventStreamResponse } from '../http/system/event-stream-response.ts';
 
@@ -67,8 +67,6 @@ export const streamsHook = (
     const meta = steps[steps.length - 1]?.meta as NotificationMeta;
     key = path;
     if (steps.length === 1) stream = `${browser.module.name}:${meta.name}`;
-    open = notificationEvents(browser, steps, r.context);
-    if (!canNotify(parent.node, meta)) open = sourceWhenAdded(meta, added, open);
     if (rightsOf !== undefined) {
       const dataPath = stepsPath(steps);
       const access = notificationAccess(rightsOf(r.context), steps[steps.length - 1]?.meta as NotificationMeta, dataPath);
@@ -76,6 +74,10 @@ export const streamsHook = (
       key += access.classKey;
       restricted = access.classKey !== '';
     }
+    // on a replica, a client NACM shows part of the events reads the source here, as its rights allow
+    const shared = !restricted && sharedNotification(browser, steps);
+    open = notificationEvents(browser, steps, r.context, shared ? 'shared' : 'local');
+    if (!shared && !canNotify(parent.node, meta)) open = sourceWhenAdded(meta, added, open);
   } else {
     const m = CHANGES.exec(r.path);
     const browser = m === null ? undefined : device.browser(m[1] ?? '');

@@ -35,10 +35,19 @@ export const nestIn = (steps: readonly TargetStep[]) => (element: Record<string,
   return out;
 };
 
-export const notificationEvents = (browser: Browser, steps: readonly TargetStep[], context: RequestContext) => (): Observable<StreamEvent> => {
+/**
+ * The events of a notification: from its source (`local`), or on a replica
+ * of a cluster a top-level one's as the cluster shares them (`shared`;
+ * `history`: the kept ones first).
+ */
+export const notificationEvents = (browser: Browser, steps: readonly TargetStep[], context: RequestContext, from: 'shared' | 'history' | 'local' = 'shared') => (): Observable<StreamEvent> => {
   const meta = steps[steps.length - 1]?.meta as NotificationMeta;
   const wrap = steps.length > 1 ? nestIn(steps) : undefined;
-  return notifications(browser, steps, context).pipe(map((ev) => notificationEvent(ev, meta, wrap)));
+  const shared = from !== 'local' && steps.length === 1 ? browser.notified?.(meta, from === 'history') : undefined;
+  return (shared ?? notifications(browser, steps, context)).pipe(map((ev) => notificationEvent(ev, meta, wrap)));
 };
+
+/** Whether a notification's events come from the cluster rather than a source here. */
+export const sharedNotification = (browser: Browser, steps: readonly TargetStep[]): boolean => steps.length === 1 && browser.notified !== undefined;
 
 export const changeSource = (browser: Browser) => (): Observable<StreamEvent> => browser.feed.pipe(map(changeEvent));

@@ -23,7 +23,7 @@ export { encodePlainEvent, encodeStrictEvent } from './event-encoders.ts';
 export {
   compileEventFilter, FILTER_LIMITS, FILTER_MAX_STEPS, FilterBudgetExceeded, type CompiledFilter,
 } from './event-filter.ts';
-export { notificationEvents, changeSource, nestIn } from './event-sources.ts';
+export { notificationEvents, changeSource, nestIn, sharedNotification } from './event-sources.ts';
 export { sourceWhenAdded } from './source-when-added.ts';
 export { ReplayBuffer, type ReplayLimits } from './replay-buffer.ts';
 export { ReplayLog } from './replay-log.ts';

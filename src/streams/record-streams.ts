@@ -14,7 +14,7 @@ import type { ReplayLog } from './replay-log.ts';
 export const recordStreams = (log: ReplayLog, device: Device, added: Observable<NotificationMeta>): void => {
   for (const b of device.all) {
     for (const n of b.module.notifications) {
-      const source = notificationEvents(b, [{ meta: n }], {})().pipe(
+      const source = notificationEvents(b, [{ meta: n }], {}, 'history')().pipe(
         retry({ delay: () => added.pipe(filter((m) => m === n), take(1)) }),
       );
       log.record(`${b.module.name}:${n.name}`, source);

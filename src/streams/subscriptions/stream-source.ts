@@ -23,6 +23,6 @@ export const streamSource = (
   const browser = colon > 0 ? device.browser(name.slice(0, colon)) : undefined;
   const meta = browser?.module.notifications.find((n) => n.name === name.slice(colon + 1));
   if (browser === undefined || meta === undefined) return undefined;
-  const open = notificationEvents(browser, [{ meta }], context);
+  const open = notificationEvents(browser, [{ meta }], context, 'local');
   return () => open().pipe(retry({ delay: () => added.pipe(filter((m) => m === meta), take(1)) }));
 };
