@@ -1,120 +1,94 @@
 /**
- * Every RESTCONF path of the served modules and what each method there
- * takes and answers: data resources (containers, list entries with their
- * keys as `{…}` path parameters, leaves and leaf-lists) under
- * /restconf/data — GET everywhere, PUT, PATCH, POST and DELETE on config —
- * rpcs under /restconf/operations, actions beside their data node, and
- * notifications as event streams (GET, text/event-stream, `filter`).
+ * Every RESTCONF path of the served modules the reader may see: under
+ * /restconf/data each container; each list as a whole and each entry (its
+ * keys as `{…}` path parameters; a list without keys has no entry paths and
+ * nothing below it is addressable); each leaf, list key leaf included; each
+ * leaf-list as a whole and each entry (`={value}`); anydata; actions beside
+ * their data node; notifications as event streams. rpcs under
+ * /restconf/operations. What each method there takes and answers is
+ * data-operations.ts and operation-paths.ts.
  */
-import type { ContainerMeta, DataNodeMeta, ListMeta, ModuleMeta, NotificationMeta, OperationMeta } from '../meta/meta.ts';
+import type { ContainerMeta, DataNodeMeta, LeafListMeta, ListMeta, ModuleMeta } from '../meta/meta.ts';
 import { dataChildren } from '../meta/navigate.ts';
-import type { JsonSchema } from './json-schema.ts';
 import { qualifiedName } from '../meta/qualified-name.ts';
-import { INSERT_PARAMETERS, READ_PARAMETERS, STREAM_PARAMETERS } from './query-parameters.ts';
-import type { BodyContent, SchemaComponents } from './schema-components.ts';
-
-const JSON_TYPE = 'application/yang-data+json';
-const ERRORS = { default: { $ref: '#/components/responses/error' } };
+import { dataOperations, type Shape } from './data-operations.ts';
+import type { JsonSchema } from './json-schema.ts';
+import { notificationGet, operationPost } from './operation-paths.ts';
+import type { PathContext } from './path-context.ts';
 
 interface Place {
   readonly path: string;
+  readonly schemaPath: string;
   readonly parameters: readonly JsonSchema[];
   readonly names: ReadonlySet<string>;
   readonly module: ModuleMeta | undefined;
 }
 
-const body = (schema: JsonSchema, description: string): JsonSchema => ({ description, content: { [JSON_TYPE]: { schema } } });
-
-/** The document a data resource is read or written as: `{"mod:name": value}`. */
-const resourceSchema = (node: DataNodeMeta, components: SchemaComponents, content: BodyContent): JsonSchema => {
-  const name = `${node.module.name}:${node.name}`;
-  const value = node.kind === 'list' ? { type: 'array', items: components.ref(node, content), minItems: 1, maxItems: 1 } : components.value(node, content);
-  return { type: 'object', properties: { [name]: value }, required: [name] };
+const pathParameter = (name: string, taken: Set<string>, description: string, schema: JsonSchema): { name: string; param: JsonSchema } => {
+  let unique = name;
+  for (let i = 2; taken.has(unique); i++) unique = `${name}-${i}`;
+  taken.add(unique);
+  return { name: unique, param: { name: unique, in: 'path', required: true, description, schema } };
 };
 
-const nodeOperations = (node: DataNodeMeta, components: SchemaComponents, tag: string): Record<string, JsonSchema> => {
-  const what = `${node.kind} ${node.module.name}:${node.name}`;
-  const ops: Record<string, JsonSchema> = {
-    get: {
-      tags: [tag], summary: `Read ${what}`, ...(node.description === undefined ? {} : { description: node.description.replace(/\s+/g, ' ').trim() }),
-      parameters: READ_PARAMETERS,
-      responses: { 200: body(resourceSchema(node, components, 'all'), 'The data'), ...ERRORS },
-    },
-  };
-  if (!node.config) return ops;
-  const edit = body(resourceSchema(node, components, 'config'), `The new ${what}`);
-  const ordered = (node.kind === 'list' || node.kind === 'leaf-list') && node.orderedBy === 'user' ? INSERT_PARAMETERS : [];
-  ops.put = { tags: [tag], summary: `Create or replace ${what}`, parameters: ordered, requestBody: { ...edit, required: true }, responses: { 201: { description: 'Created' }, 204: { description: 'Replaced' }, ...ERRORS } };
-  ops.patch = { tags: [tag], summary: `Merge into ${what}`, requestBody: { ...edit, required: true }, responses: { 204: { description: 'Merged' }, ...ERRORS } };
-  ops.delete = { tags: [tag], summary: `Delete ${what}`, responses: { 204: { description: 'Deleted' }, ...ERRORS } };
-  if (node.kind === 'container' || node.kind === 'list') {
-    const child = { type: 'object', description: `One child resource of ${what}, as {"module:name": value}`, minProperties: 1, maxProperties: 1, properties: components.object(node.children, undefined, 'config').properties };
-    ops.post = { tags: [tag], summary: `Create a child of ${what}`, parameters: INSERT_PARAMETERS, requestBody: { ...body(child, 'The child to create'), required: true }, responses: { 201: { description: 'Created' }, ...ERRORS } };
-  }
-  return ops;
-};
-
-const operationPost = (op: OperationMeta, components: SchemaComponents, tag: string): JsonSchema => {
-  const name = `${op.module.name}:`;
-  const input = { type: 'object', properties: { [`${name}input`]: components.ref(op.input, 'all') } };
-  const responses: Record<string, unknown> = op.output.children.length > 0
-    ? { 200: body({ type: 'object', properties: { [`${name}output`]: components.ref(op.output, 'all') } }, 'The output') }
-    : { 204: { description: 'Done, no output' } };
-  return {
-    tags: [tag], summary: `Invoke ${op.kind} ${op.module.name}:${op.name}`, ...(op.description === undefined ? {} : { description: op.description.replace(/\s+/g, ' ').trim() }),
-    ...(op.input.children.length > 0 ? { requestBody: body(input, 'The input') } : {}),
-    responses: { ...responses, ...ERRORS },
-  };
-};
-
-const notificationGet = (n: NotificationMeta, components: SchemaComponents, tag: string): JsonSchema => ({
-  tags: [tag], summary: `Subscribe to notification ${n.module.name}:${n.name}`,
-  parameters: STREAM_PARAMETERS,
-  responses: {
-    200: {
-      description: `Server-Sent Events; each event's data is {"ietf-restconf:notification": {"eventTime": …, "${n.module.name}:${n.name}": …}}`,
-      content: { 'text/event-stream': { schema: { type: 'string' }, 'x-event-schema': components.ref(n, 'all') } },
-    },
-    ...ERRORS,
-  },
-});
-
-const keyParameter = (list: ListMeta, key: string, taken: Set<string>, components: SchemaComponents): { name: string; param: JsonSchema } => {
-  let name = `${list.name}-${key}`;
-  for (let i = 2; taken.has(name); i++) name = `${list.name}-${key}-${i}`;
-  taken.add(name);
-  const leaf = list.keys.find((k) => k.name === key);
-  const schema = leaf === undefined ? { type: 'string' } : components.value(leaf, 'all');
-  return { name, param: { name, in: 'path', required: true, description: `Key ${key} of ${list.name} (percent-encoded)`, schema } };
-};
-
-export const openapiPaths = (modules: readonly ModuleMeta[], components: SchemaComponents): Record<string, Record<string, unknown>> => {
+export const openapiPaths = (modules: readonly ModuleMeta[], ctx: PathContext): Record<string, Record<string, unknown>> => {
+  const c = ctx.components;
   const paths: Record<string, Record<string, unknown>> = {};
   const add = (path: string, ops: Record<string, JsonSchema>, parameters: readonly JsonSchema[]): void => {
     paths[path] = { ...(parameters.length > 0 ? { parameters: [...parameters] } : {}), ...paths[path], ...ops };
   };
+  const resource = (node: DataNodeMeta, shape: Shape, path: string, schemaPath: string, parameters: readonly JsonSchema[], tag: string): void =>
+    add(path, dataOperations(ctx, { node, shape, schemaPath, tag }), parameters);
+
+  const entry = (node: ListMeta | LeafListMeta, at: Place, names: Set<string>): { path: string; schemaPath: string; parameters: JsonSchema[] } => {
+    const keys = node.kind === 'list'
+      ? node.keys.map((k) => pathParameter(`${node.name}-${k.name}`, names, `Key ${k.name} of ${node.name} (percent-encoded)`, c.value(k, 'all', 'strict')))
+      : [pathParameter(`${node.name}-value`, names, `The value of the ${node.name} entry (percent-encoded)`, c.value(node, 'all', 'strict').items as JsonSchema)];
+    return {
+      path: `${at.path}=${keys.map((k) => `{${k.name}}`).join(',')}`,
+      schemaPath: `${at.schemaPath}=${node.kind === 'list' ? node.keys.map((k) => k.name).join(',') : 'value'}`,
+      parameters: [...at.parameters, ...keys.map((k) => k.param)],
+    };
+  };
+
   const walk = (node: DataNodeMeta, parent: Place, tag: string): void => {
-    let path = `${parent.path}/${qualifiedName(node, parent.module)}`;
-    const parameters = [...parent.parameters];
-    const names = new Set(parent.names);
-    if (node.kind === 'list' && node.keys.length > 0) {
-      const keys = node.keys.map((k) => keyParameter(node, k.name, names, components));
-      path += `=${keys.map((k) => `{${k.name}}`).join(',')}`;
-      parameters.push(...keys.map((k) => k.param));
+    if (!c.shows(node)) return;
+    const name = qualifiedName(node, parent.module);
+    const here: Place = { ...parent, path: `${parent.path}/${name}`, schemaPath: `${parent.schemaPath}${parent.schemaPath === '' ? '' : '/'}${name}` };
+    if (node.kind === 'leaf-list' || node.kind === 'list') {
+      resource(node, 'whole', here.path, here.schemaPath, here.parameters, tag);
+      if (node.kind === 'list' && node.keys.length === 0) return;
+      const names = new Set(parent.names);
+      const e = entry(node, here, names);
+      resource(node, 'entry', e.path, e.schemaPath, e.parameters, tag);
+      if (node.kind === 'leaf-list') return;
+      return below(node, { path: e.path, schemaPath: e.schemaPath, parameters: e.parameters, names, module: node.module }, tag);
     }
-    add(path, nodeOperations(node, components, tag), parameters);
-    if (node.kind !== 'container' && node.kind !== 'list') return;
+    resource(node, 'node', here.path, here.schemaPath, here.parameters, tag);
+    if (node.kind === 'container') below(node, { ...here, module: node.module }, tag);
+  };
+
+  const below = (node: ContainerMeta | ListMeta, here: Place, tag: string): void => {
     if (node.recursive) return;
-    const here: Place = { path, parameters, names, module: node.module };
-    for (const action of (node as ContainerMeta | ListMeta).actions) add(`${path}/${qualifiedName(action, node.module)}`, { post: operationPost(action, components, tag) }, parameters);
-    for (const n of (node as ContainerMeta | ListMeta).notifications) add(`${path}/${qualifiedName(n, node.module)}`, { get: notificationGet(n, components, tag) }, parameters);
+    const view = c.view;
+    for (const action of node.actions) {
+      if (!view.may('exec', action)) continue;
+      const name = qualifiedName(action, node.module);
+      add(`${here.path}/${name}`, { post: operationPost(ctx, action, `${here.schemaPath}/${name}`, tag) }, here.parameters);
+    }
+    for (const n of node.notifications) {
+      if (!view.may('read', n)) continue;
+      const name = qualifiedName(n, node.module);
+      add(`${here.path}/${name}`, { get: notificationGet(ctx, n, `${here.schemaPath}/${name}`, tag) }, here.parameters);
+    }
     for (const child of dataChildren(node.children)) walk(child, here, tag);
   };
+
   for (const m of modules) {
-    const root: Place = { path: '/restconf/data', parameters: [], names: new Set(), module: undefined };
+    const root: Place = { path: '/restconf/data', schemaPath: '', parameters: [], names: new Set(), module: undefined };
     for (const child of dataChildren(m.children)) walk(child, root, m.name);
-    for (const rpc of m.rpcs) add(`/restconf/operations/${m.name}:${rpc.name}`, { post: operationPost(rpc, components, m.name) }, []);
-    for (const n of m.notifications) add(`/restconf/data/${m.name}:${n.name}`, { get: notificationGet(n, components, m.name) }, []);
+    for (const rpc of m.rpcs) if (c.view.may('exec', rpc)) add(`/restconf/operations/${m.name}:${rpc.name}`, { post: operationPost(ctx, rpc, `${m.name}:${rpc.name}`, m.name) }, []);
+    for (const n of m.notifications) if (c.view.may('read', n)) add(`/restconf/data/${m.name}:${n.name}`, { get: notificationGet(ctx, n, `${m.name}:${n.name}`, m.name) }, []);
   }
   return paths;
 };

@@ -4,10 +4,13 @@
  * decimal64 as strings (RFC 7951 §6.1); enumerations as enums of their
  * names; string lengths and the patterns that translate to JavaScript
  * (`u` flag, anchored); `empty` as `[null]`; binary as base64; unions as
- * `anyOf`; a leafref as its target's type.
+ * `anyOf`; a leafref as its target's type. The plain mode also answers an
+ * int64 or uint64 that fits a JavaScript number as a number, and reads
+ * numbers for 64-bit integers and decimal64.
  */
 import type { Interval, TypeMeta } from '../meta/meta.ts';
 import { translateXsdRegex } from '../types/xsd-regex.ts';
+import type { BodyMode } from './body-mode.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -55,19 +58,27 @@ const stringSchema = (type: TypeMeta): JsonSchema => {
   return out;
 };
 
-export const typeSchema = (type: TypeMeta, seen: ReadonlySet<TypeMeta> = new Set()): JsonSchema => {
+export const typeSchema = (type: TypeMeta, mode: BodyMode = 'strict', seen: ReadonlySet<TypeMeta> = new Set()): JsonSchema => {
   switch (type.base) {
     case 'int8': case 'int16': case 'int32': case 'uint8': case 'uint16': case 'uint32': {
       const ranges = type.range?.value ?? [INTEGER_BOUNDS[type.base]!];
       if (ranges.length === 1) return { type: 'integer', ...bounds(ranges[0]!) };
       return { type: 'integer', anyOf: ranges.map(bounds) };
     }
-    case 'int64': case 'uint64':
-      return withDescription({ type: 'string', pattern: type.base === 'uint64' ? '^[0-9]+$' : '^-?[0-9]+$', format: type.base },
-        type.range === undefined ? `${type.base}, as a string (RFC 7951)` : `${type.base} in ${rangeText(type.range.value)}, as a string (RFC 7951)`);
-    case 'decimal64':
-      return withDescription({ type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' },
-        `decimal64 with ${type.fractionDigits ?? 1} fraction digits${type.range === undefined ? '' : ` in ${rangeText(type.range.value, type.fractionDigits)}`}, as a string (RFC 7951)`);
+    case 'int64': case 'uint64': {
+      const text = { type: 'string', pattern: type.base === 'uint64' ? '^[0-9]+$' : '^-?[0-9]+$', format: type.base };
+      const range = type.range === undefined ? type.base : `${type.base} in ${rangeText(type.range.value)}`;
+      return mode === 'strict'
+        ? withDescription(text, `${range}, as a string (RFC 7951)`)
+        : withDescription({ anyOf: [{ type: 'integer', ...(type.base === 'uint64' ? { minimum: 0 } : {}) }, text] }, `${range}: a number where it fits a JavaScript number, else a string`);
+    }
+    case 'decimal64': {
+      const text = { type: 'string', pattern: '^-?[0-9]+(\\.[0-9]+)?$' };
+      const what = `decimal64 with ${type.fractionDigits ?? 1} fraction digits${type.range === undefined ? '' : ` in ${rangeText(type.range.value, type.fractionDigits)}`}`;
+      return mode === 'strict'
+        ? withDescription(text, `${what}, as a string (RFC 7951)`)
+        : withDescription({ anyOf: [text, { type: 'number' }] }, `${what}: answered as a string, read as a string or a number`);
+    }
     case 'string':
       return stringSchema(type);
     case 'boolean':
@@ -87,9 +98,9 @@ export const typeSchema = (type: TypeMeta, seen: ReadonlySet<TypeMeta> = new Set
     case 'leafref': {
       const target = type.target;
       if (target === undefined || seen.has(type)) return withDescription({ type: 'string' }, `leafref ${type.path?.text ?? ''}`.trim());
-      return withDescription(typeSchema(target.type, new Set([...seen, type])), `leafref ${type.path?.text ?? ''}`.trim());
+      return withDescription(typeSchema(target.type, mode, new Set([...seen, type])), `leafref ${type.path?.text ?? ''}`.trim());
     }
     case 'union':
-      return { anyOf: (type.members ?? []).map((m) => typeSchema(m, seen)) };
+      return { anyOf: (type.members ?? []).map((m) => typeSchema(m, mode, seen)) };
   }
 };

@@ -25,7 +25,7 @@ import { withHostCheck } from './host-check.ts';
 import type { InFlight } from './in-flight.ts';
 import type { Logger } from './logger.ts';
 import { withMetrics } from './metrics-route.ts';
-import { OPENAPI_PATH, withOpenapi } from './openapi-route.ts';
+import { OPENAPI_PATH, readsOpenapi, withOpenapi } from './openapi-route.ts';
 import type { RequestMetrics } from './request-metrics.ts';
 import type { ServerCore } from './server-core.ts';
 import type { ServerDevice } from './server-device.ts';
@@ -86,9 +86,10 @@ export const PIPELINE: readonly Stage[] = [
   { name: 'front-page', use: (p) => (next) => withFrontPage(next, frontLinks(p)) },
   { name: 'url-parameters', use: (p) => (next) => withUrlParameters(next, p.o.web) },
   { name: 'quiet-challenge', use: () => withQuietChallenge },
-  { name: 'authentication', use: (p) => { const auth = p.o.auth; return auth === undefined ? undefined : (next) => withAuthentication(next, auth, () => p.store.authSettings); } },
+  // the OpenAPI document is read without credentials too (docs/security.md)
+  { name: 'authentication', use: (p) => { const auth = p.o.auth; return auth === undefined ? undefined : (next) => withAuthentication(next, auth, () => p.store.authSettings, readsOpenapi); } },
   { name: 'explorer-schema', use: (p) => { const at = explorerPath(p.o.explorer); return at === undefined ? undefined : (next) => withExplorerSchema(next, p.schema, at); } },
-  { name: 'openapi', use: (p) => (next) => withOpenapi(next, p.schema) },
+  { name: 'openapi', use: (p) => (next) => withOpenapi(next, p.schema, openapiSources(p)) },
   { name: 'metrics', use: (p) => (metricsOn(p) ? (next) => withMetrics(next, metricsSources(p)) : undefined) },
   { name: 'in-flight', use: (p) => (next) => p.inFlight.wrap(next) },
   { name: 'cluster-sequence', use: (p) => { const replica = p.store.replica; return replica === undefined ? undefined : (next) => withClusterHeaders(next, replica); } },
@@ -130,6 +131,21 @@ const metricsSources = (p: PipelineParts): Parameters<typeof withMetrics>[1] => 
     }),
     // the scraping user's rights, as over RESTCONF
     ...(nacm === undefined ? {} : { context: (req: CoreRequest) => readingScope(authenticatedAs(req)) }),
+  };
+};
+
+/** What the OpenAPI document is made for: the authentication in effect, and the requesting user's rights. */
+const openapiSources = (p: PipelineParts): Parameters<typeof withOpenapi>[2] => {
+  const { auth } = p.o;
+  const { nacm } = p.store;
+  return {
+    ...(auth === undefined ? {} : {
+      authentication: () => {
+        const s = p.store.authSettings;
+        return { basic: auth.basic !== undefined && s.basic, bearer: auth.bearer !== undefined && s.bearer, certificates: auth.certificates !== undefined && s.certificate, proxy: s.trustedProxies.length > 0, anonymous: s.anonymous !== undefined };
+      },
+    }),
+    ...(nacm === undefined ? {} : { rights: (req: CoreRequest) => nacm.rightsFor(readingScope(authenticatedAs(req))) }),
   };
 };
 

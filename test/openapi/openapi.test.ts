@@ -36,7 +36,7 @@ test('the demo document passes the OpenAPI 3.1 validator, and a broken one does 
   const r = await validate(doc);
   t.true(r.valid, JSON.stringify(r.errors));
   const broken = structuredClone(doc) as unknown as { components: Record<string, unknown> };
-  delete broken.components.responses; // every operation's default answer refers to it
+  delete broken.components.responses; // every operation's error answers refer to it
   t.false((await validate(broken)).valid, 'the validator resolves references');
 });
 
@@ -76,7 +76,8 @@ test('the demo document: paths, key parameters, methods by config, query paramet
   const stream = doc.paths['/restconf/data/rxconf-demo:overheat']!.get;
   t.truthy(stream.responses[200].content['text/event-stream']);
   t.is(stream.parameters[0].$ref, '#/components/parameters/filter');
-  t.is(rpc.responses.default.$ref, '#/components/responses/error');
+  t.is(rpc.responses[400].$ref, '#/components/responses/error-400');
+  t.is(rpc.operationId, 'post-rxconf-demo:reset-counters');
   t.truthy(doc.components.schemas['ietf-restconf.errors']!.properties['ietf-restconf:errors']);
 });
 

@@ -74,7 +74,12 @@ class Methods {
   }
 }
 
-export const withAuthentication = (inner: Handler, options: AuthOptions, settings?: () => AuthSettings): Handler => {
+/**
+ * `open`: requests let through without credentials (and with no identity)
+ * where anonymous access is not allowed; credentials they carry are
+ * checked as anywhere.
+ */
+export const withAuthentication = (inner: Handler, options: AuthOptions, settings?: () => AuthSettings, open?: (req: CoreRequest) => boolean): Handler => {
   const fixed = settingsOf(options);
   const read = settings ?? ((): AuthSettings => fixed);
   const all = {
@@ -118,7 +123,7 @@ export const withAuthentication = (inner: Handler, options: AuthOptions, setting
     const byCertificate = certificates?.identify(req);
     if (byCertificate !== undefined) return admit(req, byCertificate);
     const header = req.headers.get('authorization');
-    if (header === undefined) return anonymous === undefined ? refuse(req, m, undefined) : admit(req, anonymous);
+    if (header === undefined) return anonymous !== undefined ? admit(req, anonymous) : open?.(req) === true ? inner(req) : refuse(req, m, undefined);
     const [kind, credentials] = scheme(header);
     const verifier = kind === 'basic' ? basic : kind === 'bearer' ? bearer : undefined;
     if (verifier === undefined) return refuse(req, m, new AuthFailure(`the ${kind} scheme is not accepted here`, undefined));

@@ -1,7 +1,7 @@
 /**
  * GET `<explorer>/schema.json`: the schema outline the explorer page draws
  * its tree and forms from (schema-outline.ts), built on first use. Behind
- * authentication, like the OpenAPI document.
+ * authentication.
  */
 import type { Handler } from '../../http/exchange.ts';
 import type { SchemaContext } from '../../meta/meta.ts';
