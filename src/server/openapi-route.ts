@@ -5,12 +5,14 @@
  * write methods only where they may write (a request without credentials
  * is a user with no name and no groups; authentication lets it through to
  * here, see docs/security.md). The document names the server's
- * authentication schemes, and the request's own base URL as its server.
+ * authentication schemes, and the request's base URL as its server (as the
+ * client used it, through a trusted proxy too: requestBaseUrl).
  * Each (reader's rights, authentication) document is built once and kept
  * as long as those rights are (a rule change makes new ones); any other method there is 405; every
  * other request goes on.
  */
 import type { CoreRequest, Handler } from '../http/exchange.ts';
+import { requestBaseUrl } from '../http/forwarded/request-base-url.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import { openapiDocument, type OpenapiOptions } from '../openapi/openapi-document.ts';
 import { FULL_VIEW, type SchemaView } from '../openapi/schema-view.ts';
@@ -34,12 +36,6 @@ export interface OpenapiRouteOptions extends OpenapiOptions {
 const rightsView = (rights: AccessRights): SchemaView => ({
   may: (op, node) => rights.allows(op, node) || rights.perInstance(op, node) || (op === 'read' && rights.mayReadBelow(node)),
 });
-
-/** The base URL the client used: the scheme of its connection and its Host. */
-const baseUrl = (req: CoreRequest): string | undefined => {
-  const host = req.headers.get('host');
-  return host === undefined || host === '' ? undefined : `${req.secure ? 'https' : 'http'}://${host}`;
-};
 
 export const withOpenapi = (inner: Handler, schema: SchemaContext, options: OpenapiRouteOptions = {}): Handler => {
   const everything = {};
@@ -66,9 +62,9 @@ export const withOpenapi = (inner: Handler, schema: SchemaContext, options: Open
     if (!readsOpenapi(req)) {
       return requestError(req, 'operation-not-supported', `${OPENAPI_PATH} is read-only`, { status: 405, headers: { allow: 'GET, HEAD' } });
     }
-    const url = options.url ?? baseUrl(req);
+    const url = options.url ?? requestBaseUrl(req);
     // the servers go first: the rest is kept as text
-    const text = `{"servers":${JSON.stringify([url === undefined ? { url: '/' } : { url }])},${documentText(req).slice(1)}`;
+    const text = `{"servers":${JSON.stringify([{ url: url === '' ? '/' : url }])},${documentText(req).slice(1)}`;
     return { status: 200, headers: { 'content-type': 'application/json', 'cache-control': 'no-cache' }, body: req.method === 'HEAD' ? undefined : text };
   };
 };

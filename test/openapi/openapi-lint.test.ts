@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { compileSchema } from '../../src/meta/compile/compile-schema.ts';
+import { compileSchema } from '../../src/compile/compile-schema.ts';
 import { openapiDocument } from '../../src/openapi/openapi-document.ts';
 import { corpusPublic, sharedTest } from '../helpers/shared.ts';
 import { serveDemo } from './openapi-servers.ts';

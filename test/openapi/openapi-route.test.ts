@@ -36,8 +36,8 @@ test('behind Basic authentication the document is read without credentials and o
   t.is((await fetch(`${url}/restconf/openapi.json`, { method: 'DELETE' })).status, 401, 'only reading the document is open');
 });
 
-test('servers names the server as the request reached it', async (t) => {
-  const s = await serveDemo();
+test('servers names the server as the client reached it: its Host, or what a trusted proxy forwards', async (t) => {
+  const s = await serveDemo({ forwardedBy: ['127.0.0.1'] });
   t.teardown(() => s.close());
   const doc = await (await fetch(`${s.url}/restconf/openapi.json`)).json() as Doc;
   t.deepEqual(doc.servers, [{ url: s.url }]);
@@ -50,6 +50,8 @@ test('servers names the server as the request reached it', async (t) => {
     }).on('error', reject);
   });
   t.deepEqual(other.servers, [{ url: `http://localhost:${port}` }]);
+  const proxied = await (await fetch(`${s.url}/restconf/openapi.json`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' } })).json() as Doc;
+  t.deepEqual(proxied.servers, [{ url: 'https://api.example.com' }]);
 });
 
 test('under access control each reader gets the document of what they may read: no hidden module, node or NACM setting', async (t) => {
