@@ -11,6 +11,7 @@
 import test from 'ava';
 import { modal, type Mode } from '../helpers/compliance-mode.ts';
 import { serveNacm, type NacmServer } from '../helpers/nacm-server.ts';
+import { SseClient } from '../helpers/sse-client.ts';
 
 const SECRET = 'k-secret-1';
 const OTHER = 'k-other-2';
@@ -89,3 +90,21 @@ for (const mode of ['plain', 'strict'] as const) {
     t.deepEqual(r.json, m.top('vault', { entry: [{ name: SECRET, [mode === 'strict' ? 'nacm-vault-tags:tag' : 'tag']: 'tg1' }, { name: OTHER, [mode === 'strict' ? 'nacm-vault-tags:tag' : 'tag']: 'plain' }] }));
   });
 }
+
+test.serial('the change stream sends no change of an augmented leaf below a container the user may not read', async (t) => {
+  const open = (user: string): Promise<SseClient> => SseClient.open(`${s.url}/restconf/streams/nacm-vault/changes`, { 'x-remote-user': user });
+  const out = await open('out');
+  const part = await open('part');
+  try {
+    t.is((await s.call('PATCH', `data/nacm-vault:vault/entry=${SECRET}`, 'root', 'plain', { entry: [{ name: SECRET, tag: 'tg9' }] })).status, 204);
+    t.is((await s.call('PATCH', `data/nacm-vault:vault/entry=${OTHER}`, 'root', 'plain', { entry: [{ name: OTHER, tag: 'tg8' }] })).status, 204);
+    const [seen] = await part.waitFor(1);
+    t.regex(seen?.data ?? '', /tg8/, 'the change the user may read is sent');
+    t.is(part.messages.length, 1, 'the change of the hidden entry is not');
+    t.notRegex(JSON.stringify(part.messages.map((m) => m.data)), new RegExp(`${SECRET}|tg9`));
+    t.is(out.messages.length, 0, 'nothing of the vault reaches a user who may not read it');
+  } finally {
+    out.close();
+    part.close();
+  }
+});
