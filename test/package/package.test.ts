@@ -51,7 +51,7 @@ const checkHelloWorld = (t: ExecutionContext, run: HelloWorldRun): void => {
   t.regex(JSON.stringify(run.event), /"name":"Ada"/, 'the notification reached the SSE subscriber');
   t.deepEqual(run.after, { 'hello:hello': { greeting: 'Bonjour', greetings: '1' } }, 'the write stuck and the metric moved');
   t.is(run.deleted.status, 204, 'DELETE of the config leaf');
-  t.deepEqual(run.deleted.read, { 'hello:hello': { greeting: 'Hello', greetings: '2' } }, 'GET shows the default');
+  t.deepEqual(run.deleted.read, { 'hello:hello': { greeting: 'Hello', greetings: '1' } }, 'GET shows the default');
   t.deepEqual(run.deleted.rpc, { 'hello:output': { message: 'Hello, Ada!' } }, 'the application reads its object with the default as fallback');
   t.deepEqual(run.exit, { code: 0, signal: null }, `SIGTERM closes the server and the process ends by itself:\n${run.output}`);
 };
