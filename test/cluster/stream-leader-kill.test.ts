@@ -11,7 +11,7 @@
  */
 import { natsTest, startNatsCluster } from './helpers/nats-server.ts';
 import { send, startReplica, type Replica } from './helpers/replicas.ts';
-import { watchStream } from './helpers/stream-leader.ts';
+import { watchStream, type StreamWatch } from './helpers/stream-leader.ts';
 
 const SOAK = process.env.RXCONF_SOAK === '1';
 const KILLS = Number(process.env.RXCONF_CLUSTER_KILLS ?? (SOAK ? 20 : 3));
@@ -23,9 +23,10 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
   t.timeout(SOAK ? 900_000 : 240_000);
   const nats = await startNatsCluster();
   const replicas: Replica[] = [];
-  const watch = await watchStream(nats, STREAM);
+  let watch: StreamWatch | undefined;
   let stop = false;
   try {
+    watch = await watchStream(nats, STREAM);
     for (let i = 0; i < 3; i++) replicas.push(await startReplica(nats.urls, { stream: STREAM, replicas: 3, replica: `r${i}` }));
     const created = new Set<number>();
     const deleted = new Set<number>();
@@ -111,7 +112,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
   } finally {
     stop = true;
     for (const r of replicas) await r.server.close();
-    await watch.close();
+    await watch?.close();
     await nats.stop();
   }
 });

@@ -17,7 +17,19 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 export const watchStream = async (nats: NatsCluster, stream: string): Promise<StreamWatch> => {
   const nc: NatsConnection = await connect({ servers: nats.urls.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-  const jsm: JetStreamManager = await jetstreamManager(nc, { timeout: 2_000 });
+  // a cluster just started answers JetStream requests once its nodes have met: asked again until then
+  let jsm: JetStreamManager | undefined;
+  for (const until = Date.now() + 60_000; jsm === undefined; ) {
+    try {
+      jsm = await jetstreamManager(nc, { timeout: 2_000 });
+    } catch (e) {
+      if (Date.now() > until) {
+        await nc.close();
+        throw e;
+      }
+      await sleep(200);
+    }
+  }
   return {
     settledLeader: async (ms = 60_000) => {
       const until = Date.now() + ms;
