@@ -33,6 +33,7 @@ import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta } from '../src/meta/
 import { findDataChild } from '../src/meta/navigate.ts';
 import { validateTree } from '../src/validate/index.ts';
 import { report, type BenchRow } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const compiled = compileSchema({ searchPath: [join(here, 'fixtures')], modules: [{ file: join(here, 'fixtures', 'bench-edit-scale.yang') }] });
@@ -111,7 +112,6 @@ function timeWholeTree(data: DataContainer, rounds: number): number {
   return median(us);
 }
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 const SIZES = [100, 10_000, 100_000] as const;
 const ROUNDS = 21;

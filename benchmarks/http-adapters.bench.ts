@@ -21,6 +21,7 @@ import { listenNode, listenUws } from '../src/http/adapters/index.ts';
 import { loadInChild, type LoadOptions, type LoadResult } from './lib/load.ts';
 import { jsonOfSize, rawJsonServer } from './lib/raw-uws.ts';
 import { report, type BenchRow } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 
 const BODY_BYTES = 200;
 const CONNECTIONS = 16;
@@ -56,7 +57,6 @@ const contenders: readonly Contender[] = [
   { name: 'listenNode http/1.1', start: () => listenNode(handler, { host: HOST, port: 0 }) },
 ];
 
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Every contender must answer the same bytes, or the comparison is void. */
 const check = async (contender: Contender): Promise<void> => {

@@ -36,10 +36,10 @@ import { JournalSegment } from '../src/store/journal-segment.ts';
 import { replaceFile } from '../src/store/snapshot-file.ts';
 import { loadState, openStore, schema, storeModule, tempDataFile, type OpenStore } from '../test/store/helpers.ts';
 import { report, type BenchRow } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 
 const SLICES = 7;
 const SLICE_MS = 400;
-const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fixed = (x: number, digits = 3): number => Number(x.toFixed(digits));
 
 /** Something measured: `clients` loops calling `once` for the slice's duration. */

@@ -19,6 +19,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import { createEventHub, encodeEventJson, sseData } from '../src/streams/index.ts';
 import { report } from './lib/report.ts';
 import type { BenchRow } from './lib/report.ts';
+import { median } from './lib/stats.ts';
 
 const SIZES = [100, 1_000, 10_000] as const;
 const DELIVERIES = 4_000_000;
@@ -32,7 +33,6 @@ const alarms = (count: number): Alarm[] =>
   Array.from({ length: count }, (_, id) => ({ 'ex:alarm': { id, severity: 'major', text: 'link down on ge-0/0/1' } }));
 
 const gc = (globalThis as { gc?: () => void }).gc;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /** Seconds for the hub to deliver every event to every subscriber; checks the bytes. */
 const runHub = async (subscribers: number, events: readonly Alarm[]): Promise<{ seconds: number; chunks: number }> => {

@@ -44,6 +44,7 @@ import { report } from './lib/report.ts';
 import { spawnSseClients, type RemoteSseClients } from './lib/sse-clients.ts';
 import type { SendMode } from './lib/sse-server-process.ts';
 import { spawnSseServer, type RemoteSseServer } from './lib/sse-server-remote.ts';
+import { median } from './lib/stats.ts';
 
 type Memory = Awaited<ReturnType<RemoteSseServer['memory']>>;
 
@@ -82,10 +83,6 @@ const p99 = (arrivals: readonly number[][], sentAt: readonly number[]): number =
   return lat[Math.floor(lat.length * 0.99)] ?? NaN;
 };
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 /** Events each set of clients received so far, over all rounds (both raw contenders count on the same clients). */
 const tally = new Map<RemoteSseClients, number>();

@@ -15,6 +15,7 @@ import { peakRss, rssBytes, settle } from './process-stats.ts';
 import type { Row } from './rows.ts';
 import type { ServerProcess } from './server-process.ts';
 import { errorCount, runWrk, type WrkResult } from './wrk.ts';
+import { median } from '../lib/stats.ts';
 
 /** Paired rounds per row: BENCH_HTTP_ROUNDS, at least 10 for a verdict. */
 export const ROUNDS = Math.max(1, Number(process.env.BENCH_HTTP_ROUNDS ?? '') || 10);
@@ -78,17 +79,6 @@ export interface Servers {
 interface Run { readonly main: WrkResult; readonly big?: WrkResult }
 type SideName = 'rxconf' | 'raw';
 
-const median = (xs: readonly number[]): number => quantile(xs, 0.5);
-
-/** The q-quantile of xs, linear between the nearest ranks (the median of an even count is the mean of its middles): NaN for none. */
-export const quantile = (xs: readonly number[], q: number): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const at = q * (sorted.length - 1);
-  const low = sorted[Math.floor(at)] ?? NaN;
-  const high = sorted[Math.ceil(at)] ?? NaN;
-  return low + (high - low) * (at - Math.floor(at));
-};
 
 const signature = (dir: string): string =>
   readdirSync(dir).sort().map((f) => { const s = statSync(join(dir, f)); return `${f}:${s.size}:${s.mtimeMs}`; }).join(',');

@@ -2,7 +2,8 @@
  * The aims of the http benchmark, judged on one run's rows (each a median
  * of paired rounds). A row that had failed requests meets nothing.
  */
-import { quantile, type RowResult } from './measure-row.ts';
+import type { RowResult } from './measure-row.ts';
+import { quantile } from '../lib/stats.ts';
 
 export interface Must {
   readonly what: string;

@@ -1,5 +1,6 @@
 /** A measured row as the table shows it and results/http.json keeps it. */
-import { quantile, type RowResult, type Side } from './measure-row.ts';
+import type { RowResult, Side } from './measure-row.ts';
+import { quantile } from '../lib/stats.ts';
 
 export interface ResultRow {
   readonly key: string;
