@@ -4,7 +4,9 @@
  * gracefully (in-flight requests finish, event streams end, the datastore is
  * flushed) and exits 0. A second signal exits at once.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createServer, type ServerOptions, type Transport } from '../server/create-server.ts';
 import { ACCESS_FIELDS, type AccessField } from '../server/access-log.ts';
@@ -14,6 +16,7 @@ import type { AuthOptions } from '../server/auth/authenticate.ts';
 import type { CertToName } from '../server/auth/certificate-auth.ts';
 import { callHomeFlag } from '../server/call-home/call-home-flag.ts';
 import type { CallHomeClient } from '../server/call-home/call-home-options.ts';
+import { STOP_WORKER, superviseWorkers, workerRole, type WorkerListening } from './serve-workers.ts';
 
 const TRANSPORTS: readonly (Transport | 'auto')[] = ['auto', 'uws', 'http1', 'h2c'];
 
@@ -54,6 +57,7 @@ export const serveOptions = {
   'cluster-replicas': { type: 'string' },
   'replica-id': { type: 'string' },
   'cluster-wait': { type: 'string' },
+  workers: { type: 'string' },
   quiet: { type: 'boolean', short: 'q', default: false },
   'access-log': { type: 'string' },
   'access-log-fields': { type: 'string' },
@@ -135,7 +139,15 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   const clusterWait = values['cluster-wait'] === undefined ? undefined : Number(values['cluster-wait']);
   if (clusterWait !== undefined && !(clusterWait > 0 && clusterWait <= 3600)) return fail(`--cluster-wait must be a number of seconds (more than 0, at most 3600), not "${values['cluster-wait'] as string}"`);
   if (values.cluster === undefined && (values['cluster-stream'] ?? values['cluster-replicas'] ?? values['replica-id'] ?? values['cluster-wait']) !== undefined) return fail('--cluster-stream, --cluster-replicas, --replica-id and --cluster-wait need --cluster');
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 256)) return fail(`--workers must be a number of processes, 1 to 256, not "${values.workers as string}"`);
+  if (workers !== undefined && values.cluster === undefined) return fail('--workers needs --cluster: the workers are replicas of one datastore held in NATS (one process without --cluster serves an embedded datastore)');
   if (values.cluster !== undefined && !values.cluster.split(',').every((u) => /^(nats|tls):\/\/[^/\s]+$/.test(u))) return fail(`--cluster takes nats://HOST:PORT[,nats://HOST:PORT...], not "${values.cluster}"`);
+  // --workers: this process runs the workers (serve-workers.ts); a worker serves as replica <id>-w<k> on the port they share
+  const worker = workers === undefined ? undefined : workerRole();
+  if (workers !== undefined && worker === undefined) {
+    return superviseWorkers({ count: workers, replica: values['replica-id'] ?? `${hostname()}-${randomUUID().slice(0, 8)}`, host: values.host ?? '127.0.0.1', port: port ?? 8080 });
+  }
   const logger = jsonLogger(logMemory === undefined ? standardOutput() : logSink(1, { maxPendingBytes: logMemory, bufferBytes: Math.min(64 * 1024, logMemory / 4) }));
   const options: ServerOptions = {
     searchPath: values.path,
@@ -149,7 +161,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
       ...(accessFields === undefined ? {} : { fields: accessFields as AccessField[] }),
     },
     ...(values.host === undefined ? {} : { host: values.host }),
-    ...(port === undefined ? {} : { port }),
+    ...(worker !== undefined ? { port: worker.port } : port === undefined ? {} : { port }),
     ...(values.app === undefined ? {} : { app: values.app }),
     ...(values['tls-cert'] === undefined ? {} : {
       tls: {
@@ -173,7 +185,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
         servers: values.cluster.split(','),
         ...(values['cluster-stream'] === undefined ? {} : { stream: values['cluster-stream'] }),
         ...(clusterReplicas === undefined ? {} : { replicas: clusterReplicas }),
-        ...(values['replica-id'] === undefined ? {} : { replica: values['replica-id'] }),
+        ...(worker !== undefined ? { replica: worker.replica, sharedPort: true } : values['replica-id'] === undefined ? {} : { replica: values['replica-id'] }),
         ...(clusterWait === undefined ? {} : { startTimeoutMs: Math.round(clusterWait * 1000) }),
       },
     }),
@@ -185,7 +197,8 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     await server.close().catch(() => undefined);
     return process.exit(1);
   });
-  console.log(`listening on ${address.url}`);
+  if (worker === undefined) console.log(`listening on ${address.url}`);
+  else process.send?.({ rxconfWorker: 'listening', url: address.url } satisfies WorkerListening);
   const tlsFiles = values['tls-cert'] === undefined ? undefined : { cert: values['tls-cert'], key: values['tls-key'] as string, ca: values['tls-ca'] };
   // SIGHUP: read the certificate, key and CAs again; new connections use them, open ones and their streams go on.
   const reload = (): void => {
@@ -199,7 +212,10 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   };
   process.on('SIGHUP', reload);
   await new Promise<void>((done) => {
+    let stopping = false;
     const stop = (): void => {
+      if (stopping) return; // a worker is told by its primary and by the signal to its process group: one stop
+      stopping = true;
       process.off('SIGHUP', reload);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -213,6 +229,8 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    if (worker !== undefined) process.on('message', (m) => m === STOP_WORKER && stop());
   });
+  if (worker !== undefined) process.exit(0); // the channel to the primary would keep a worker running
   return 0;
 };

@@ -72,6 +72,8 @@ options:
       --replica-id ID       this replica's name in the runtime state (default random)
       --cluster-wait S      give up starting (exit 1) when NATS has not answered within
                             S seconds (default 30)
+      --workers N           run N replica processes serving one port (replica ids
+                            ID-w1..ID-wN); a worker that dies is started again
   authentication (none of these: requests are not authenticated):
       --users FILE          HTTP Basic, users and scrypt hashes from FILE
       --jwks FILE           Bearer JWTs checked against the keys in FILE

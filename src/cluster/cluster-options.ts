@@ -22,4 +22,11 @@ export interface ClusterOptions {
    * below the previous snapshot dropped (default 10,000; 0: never).
    */
   readonly snapshotEvery?: number;
+  /**
+   * Listen on a port other replicas of this machine listen on too (what
+   * `rxconf serve --workers` gives each worker): uWebSockets.js with
+   * SO_REUSEPORT, node:http through the node:cluster primary's socket.
+   * Default false: the port is listened on exclusively.
+   */
+  readonly sharedPort?: boolean;
 }

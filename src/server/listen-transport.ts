@@ -16,6 +16,8 @@ export interface TransportOptions {
   readonly port: number;
   readonly transport: Transport | 'auto';
   readonly maxBodyBytes: number;
+  /** Share the port with the other workers of this machine (AdapterOptions.sharedPort). */
+  readonly sharedPort?: boolean;
   readonly tls?: TlsFiles;
   readonly onError: (error: unknown) => void;
   readonly logger: Logger;
@@ -49,7 +51,7 @@ const chooseTransport = (o: TransportOptions): RuntimeInfo['transport'] => {
 
 export const listenTransport = async (handler: Handler, o: TransportOptions): Promise<Listening> => {
   const transport = chooseTransport(o);
-  const adapterOptions = { host: o.host, port: o.port, maxBodyBytes: o.maxBodyBytes, onError: o.onError };
+  const adapterOptions = { host: o.host, port: o.port, maxBodyBytes: o.maxBodyBytes, onError: o.onError, sharedPort: o.sharedPort === true };
   const server = transport === 'uws'
     ? await (await import('../http/adapters/uws-adapter.ts')).listenUws(handler, adapterOptions)
     : await listenNode(handler, { ...adapterOptions, http2: transport === 'h2c', ...(o.tls === undefined ? {} : { tls: o.tls }) });

@@ -27,6 +27,7 @@ export interface LifecycleChoice {
   readonly tls?: TlsFiles;
   readonly closeTimeoutMs?: number;
   readonly logger?: unknown;
+  readonly cluster?: { readonly sharedPort?: boolean };
 }
 
 export interface Lifecycle {
@@ -64,6 +65,7 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
         port: o.port ?? settings.port,
         transport: o.transport ?? 'auto',
         maxBodyBytes: settings.maxBodyBytes,
+        sharedPort: o.cluster?.sharedPort === true,
         onError: transportError,
         logger,
         ...(o.tls === undefined ? {} : { tls: o.tls }),

@@ -33,7 +33,7 @@ const optionsCodec = t.intersection([
     searchPath: strings,
     features: strings,
     data: t.union([t.string, t.literal(false)]),
-    cluster: t.intersection([t.type({ servers: strings }), t.partial({ stream: t.string, replicas: t.number, replica: t.string, publishTimeoutMs: t.number, startTimeoutMs: t.number, snapshotEvery: t.number })]),
+    cluster: t.intersection([t.type({ servers: strings }), t.partial({ stream: t.string, replicas: t.number, replica: t.string, publishTimeoutMs: t.number, startTimeoutMs: t.number, snapshotEvery: t.number, sharedPort: t.boolean })]),
     nodes: t.record(t.string, fn),
     app: t.union([fn, t.string]),
     transport: t.keyof({ auto: null, uws: null, http1: null, h2c: null }),

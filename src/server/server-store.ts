@@ -49,7 +49,8 @@ export class ServerStore {
     const file = o.data === false ? undefined : o.data;
     const cluster = o.cluster;
     let replica: ClusterBackend | undefined;
-    this.lock = file === undefined ? undefined : DatastoreLock.acquire(file);
+    // a replica only reads its data file (the seed), so replicas of one machine may share it
+    this.lock = file === undefined || cluster !== undefined ? undefined : DatastoreLock.acquire(file);
     try {
       // A replica's data file only seeds an empty stream.
       this.datastore = cluster === undefined ? Datastore.load(schema, file)

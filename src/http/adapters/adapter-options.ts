@@ -3,6 +3,13 @@ export interface AdapterOptions {
   readonly host: string;
   /** 0 asks the system for a free port; the server object tells which one it got. */
   readonly port: number;
+  /**
+   * Share the port with other processes of this machine (`rxconf serve
+   * --workers`): uWS listens with SO_REUSEPORT (the kernel spreads new
+   * connections), node:http through the node:cluster primary's socket.
+   * Default false: the listen is exclusive, a taken port an error.
+   */
+  readonly sharedPort?: boolean;
   /** Most bytes of request body an exchange will hold; beyond, the body throws `BodyTooLarge`. */
   readonly maxBodyBytes?: number;
   /**

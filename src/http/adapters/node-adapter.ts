@@ -65,7 +65,8 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ port: options.port, host: options.host, exclusive: true }, () => {
+    // not exclusive: a node:cluster worker listens on its primary's socket (`rxconf serve --workers`)
+    server.listen({ port: options.port, host: options.host, exclusive: options.sharedPort !== true }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -47,7 +47,7 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
   const state: UwsServerState = { ...exchangeSettings(options), live: new Set() };
   const app = uWS.App().any('/*', (res, req) => serve(handler, state, res, req));
   const counted = countConnections(app);
-  const listenSocket = await listen(app, options.host, options.port);
+  const listenSocket = await listen(app, options.host, options.port, options.sharedPort === true);
   const port = uWS.us_socket_local_port(listenSocket);
   let listening = true;
   return {
@@ -70,6 +70,8 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
 
 /** uWS.js's `LIBUS_LISTEN_EXCLUSIVE_PORT`: the listen fails when the port is taken. */
 const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+/** uWS.js's `LIBUS_LISTEN_DEFAULT`: SO_REUSEPORT, the port shared with the other processes that listen so. */
+const LIBUS_LISTEN_DEFAULT = 0;
 
 /** The native listen takes a host with options; its typings only have the form without a host. */
 interface ExclusiveListen {
@@ -108,10 +110,10 @@ const serve = (handler: Handler, state: UwsServerState, res: HttpResponse, req: 
   if (!exchange.settled) exchange.watchAbort();
 };
 
-const listen = (app: TemplatedApp, host: string, port: number): Promise<us_listen_socket> =>
+const listen = (app: TemplatedApp, host: string, port: number, shared: boolean): Promise<us_listen_socket> =>
   new Promise((resolve, reject) => {
-    // Exclusive: uWS would otherwise share a taken port (SO_REUSEPORT) with another process.
-    (app as unknown as ExclusiveListen).listen(host, port, LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
+    // Exclusive unless shared: uWS would otherwise share a taken port (SO_REUSEPORT) with another process.
+    (app as unknown as ExclusiveListen).listen(host, port, shared ? LIBUS_LISTEN_DEFAULT : LIBUS_LISTEN_EXCLUSIVE_PORT, (socket) => {
       if (socket === false) reject(Object.assign(new Error(`cannot listen on ${host}:${port}: address in use or not available`), { code: 'EADDRINUSE' }));
       else resolve(socket);
     });
