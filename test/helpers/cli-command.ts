@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -33,6 +34,14 @@ const sourcesHash = (esbuildVersion: string): string => {
 };
 
 type Esbuild = typeof import('esbuild');
+
+const esbuildVersion = (): string | undefined => {
+  try {
+    return (JSON.parse(readFileSync(createRequire(join(repo, 'package.json')).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return undefined;
+  }
+};
 
 const build = async (esbuild: Esbuild, out: string): Promise<void> => {
   const tmp = `${out}.${process.pid}.tmp.mjs`;
@@ -68,13 +77,15 @@ export const cliCommand = (): Promise<string[]> =>
   (command ??= (async () => {
     const tsx = ['--import', 'tsx', mainTs];
     if (process.env.RXCONF_TEST_TSX === '1') return tsx;
-    // esbuild comes with tsx; without it, run through tsx.
-    const esbuild = (await import('esbuild').catch(() => undefined)) as Esbuild | undefined;
-    if (esbuild === undefined) return tsx;
+    // esbuild comes with tsx; without it, run through tsx. Its version comes from its package.json: esbuild itself is imported only to build.
+    const version = esbuildVersion();
+    if (version === undefined) return tsx;
     mkdirSync(cache, { recursive: true });
     // Inside node_modules, so that packages resolve from the bundle as from the sources.
-    const out = join(cache, `main-${sourcesHash(esbuild.version)}.mjs`);
+    const out = join(cache, `main-${sourcesHash(version)}.mjs`);
     if (!existsSync(out)) {
+      const esbuild = (await import('esbuild').catch(() => undefined)) as Esbuild | undefined;
+      if (esbuild === undefined) return tsx;
       await build(esbuild, out);
       prune(out);
     }
