@@ -13,7 +13,7 @@ export const rssBytes = (pid: number): number => {
 };
 
 /** CPU time `pid` has used so far (user + system), in clock ticks. */
-const cpuTicks = (pid: number): number => {
+export const cpuTicks = (pid: number): number => {
   try {
     // fields after the command name (which may hold spaces) start at ")"
     const rest = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
