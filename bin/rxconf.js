@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The rxconf command: the built JavaScript in dist/ (`npm run build` makes it;
-// in a clone `npm start`, `npm test` and `npm pack` build it first). No TypeScript loader.
-// Node's compile cache (22.1+) keeps the compiled code of dist/ between runs
-// (in NODE_COMPILE_CACHE, else Node's default folder); older Nodes go without.
-import { existsSync } from 'node:fs';
+// The rxconf command: the built JavaScript in dist/cli-bundle/ (`npm run build`
+// makes it from dist/cli/ with esbuild: a few files per command instead of
+// ~120 modules; in a clone `npm start`, `npm test` and `npm pack` build it
+// first). Plain ES modules, no loader.
+// Node's compile cache (22.1+) keeps the compiled code between runs (in
+// NODE_COMPILE_CACHE, else Node's default folder); older Nodes go without.
 import module from 'node:module';
 
 if (typeof module.enableCompileCache === 'function') {
@@ -13,9 +14,10 @@ if (typeof module.enableCompileCache === 'function') {
     // a cache that cannot be opened costs only speed
   }
 }
-const main = new URL('../dist/cli/main.js', import.meta.url);
-if (!existsSync(main)) {
+try {
+  await import('../dist/cli-bundle/rxconf.js');
+} catch (e) {
+  if (e?.code !== 'ERR_MODULE_NOT_FOUND' || !String(e.message).includes('cli-bundle')) throw e;
   console.error('rxconf: dist/ is not built: run `npm run build` in the rxconf folder');
   process.exit(2);
 }
-await import(main.href);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Builds dist/ from src/ with `tsc -p tsconfig.build.json` (ESM JavaScript,
- * .d.ts, declaration and source maps), into an empty directory beside it so
+ * .d.ts, declaration and source maps), then bundles the rxconf command
+ * into dist/cli-bundle/ (bundle-cli.mjs: a few files, not ~120 modules, to
+ * load at its start), all into an empty directory beside it so
  * no file of a deleted source is ever packed; the new build then takes
  * dist/'s place with two renames, so a server started from dist/ while a
  * build runs (`npm pack` during `npm start`, or a test) finds the old build
@@ -20,12 +22,13 @@ import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, ut
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleCli } from './bundle-cli.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** dist/'s stamp: the build's start time as its mtime, the list of what it was built from as its text. */
 const STAMP = 'build-stamp';
-/** Every input of the build (relative path → mtime ms): src/, the tsconfigs, this script. */
+/** Every input of the build (relative path → mtime ms): src/, the tsconfigs, the build scripts. */
 const inputs = () => {
   const found = new Map();
   const walk = (dir) => {
@@ -36,7 +39,7 @@ const inputs = () => {
     }
   };
   walk('src');
-  for (const f of ['tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs']) found.set(f, statSync(join(root, f)).mtimeMs);
+  for (const f of ['tsconfig.json', 'tsconfig.build.json', 'scripts/build.mjs', 'scripts/bundle-cli.mjs']) found.set(f, statSync(join(root, f)).mtimeMs);
   return found;
 };
 const listOf = (found) => `${[...found.keys()].sort().join('\n')}\n`;
@@ -74,6 +77,13 @@ if (r.status !== 0) {
   rmSync(dist, { recursive: true, force: true });
   console.error('rxconf build: tsc failed; dist/ is not built');
   process.exit(r.status ?? 1);
+}
+try {
+  await bundleCli(root, building);
+} catch (e) {
+  rmSync(building, { recursive: true, force: true });
+  console.error(`rxconf build: bundling the rxconf command failed; dist/ is not changed: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
 }
 // the stamp carries the build's start time: a source saved while tsc ran is newer, so the next --if-stale builds again
 writeFileSync(join(building, STAMP), list);

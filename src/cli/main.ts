@@ -56,32 +56,32 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
   switch (command) {
     case 'check': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, warnings: { type: 'boolean', default: false } } });
-      const { checkCommand } = await import('./check-command.ts');
+      const { checkCommand } = await import('./schema-commands.ts');
       return checkCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.error(l));
     }
     case 'tree': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: schemaOptions });
-      const { treeCommand } = await import('./tree-command.ts');
+      const { treeCommand } = await import('./schema-commands.ts');
       return treeCommand({ path: values.path, features: values.features, modules: positionals }, (t) => process.stdout.write(t), (l) => console.error(l));
     }
     case 'validate': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, state: { type: 'boolean', short: 's', default: false } } });
-      const { validateCommand } = await import('./validate-command.ts');
+      const { validateCommand } = await import('./schema-commands.ts');
       return validateCommand({ path: values.path, features: values.features, state: values.state, positionals }, (l) => console.error(l));
     }
     case 'openapi': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, out: { type: 'string', short: 'o' } } });
-      const { openapiCommand } = await import('./openapi-command.ts');
+      const { openapiCommand } = await import('./schema-commands.ts');
       return openapiCommand({ path: values.path, features: values.features, modules: positionals, out: values.out }, (t) => process.stdout.write(t), (l) => console.error(l));
     }
     case 'types': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, out: { type: 'string', short: 'o' }, runtime: { type: 'string' } } });
-      const { typesCommand } = await import('./types-command.ts');
+      const { typesCommand } = await import('./schema-commands.ts');
       return typesCommand({ path: values.path, features: values.features, modules: positionals, out: values.out, runtime: values.runtime }, (l) => console.log(l), (l) => console.error(l));
     }
     case 'docs': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, out: { type: 'string', short: 'o' } } });
-      const { docsCommand } = await import('./docs-command.ts');
+      const { docsCommand } = await import('./schema-commands.ts');
       return docsCommand({ path: values.path, features: values.features, modules: positionals, out: values.out }, (l) => console.log(l), (l) => console.error(l));
     }
     case 'serve': {
@@ -89,7 +89,7 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
       return serveCommand(rest);
     }
     case 'get': case 'put': case 'patch': case 'post': case 'delete': case 'call': case 'watch': {
-      const [{ clientCommand }, { processIo }] = await Promise.all([import('./client-commands/client-command.ts'), import('./client-commands/client-io.ts')]);
+      const { clientCommand, processIo } = await import('./client-commands/index.ts');
       return clientCommand(command, rest, processIo);
     }
     case 'passwd': {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 const dist = join(root, 'dist');
-const entries = ['index.js', 'index.d.ts', join('cli', 'main.js')].map((f) => join(dist, f));
+const entries = ['index.js', 'index.d.ts', join('cli', 'main.js'), join('cli-bundle', 'rxconf.js')].map((f) => join(dist, f));
 
 test.serial('while a build runs, dist/ always holds a whole build; afterwards only dist/ is there', async (t) => {
   if (!existsSync(entries[0] as string)) {

@@ -1,0 +1,76 @@
+/**
+ * The rxconf command's bundle: dist/cli-bundle/, made from tsc's output
+ * (dist/cli/main.js and what it imports) by esbuild with code splitting, so
+ * a command starts by loading a few files instead of resolving ~120 modules
+ * of dist/. Every `import()` of the CLI is a split point: `--help` loads
+ * rxconf.js and a small chunk, `check` adds the compiler's chunks, `get`
+ * the client's (no compiler, no rxjs). Every module is in exactly one file,
+ * so its classes are one class wherever they are checked (`instanceof`).
+ *
+ * Plain ES modules, no loader: the package runs them as they are.
+ * - serve, passwd and call-home stay tsc's modules of dist/cli/ (imported
+ *   from the bundle): `serve` loads the user's application, which imports
+ *   `rxconf` (dist/index.js), and both must share one copy of every class.
+ * - moo and nearley (the YANG parser's CommonJS packages) are bundled, to
+ *   spare Node their CommonJS-to-ESM translation; every other package is
+ *   imported from node_modules as usual.
+ * - A module's `import.meta.url` stays its own file's URL in dist/ (it finds
+ *   yang/ and package.json from there); every file of the bundle is in one
+ *   folder, so that URL is the same relative path from each.
+ * Source maps lead back to src/ through tsc's maps.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/** The folder of the bundle inside dist/. */
+export const BUNDLE_DIR = 'cli-bundle';
+/** Packages bundled into the CLI (pure JavaScript, CommonJS); all others stay imports. */
+const BUNDLED_PACKAGES = new Set(['moo', 'nearley']);
+/** Modules of dist/cli/ imported as they are (see above). */
+const PLAIN = ['serve-command.js', 'passwd-command.js', 'call-home-command.js'];
+
+const posix = (p) => p.split(sep).join('/');
+
+/** Bundles `dist` (a tsc build: dist/cli/main.js) into dist/cli-bundle/; `root` resolves esbuild. */
+export const bundleCli = async (root, dist) => {
+  let esbuild;
+  try {
+    esbuild = await import(createRequire(join(root, 'package.json')).resolve('esbuild'));
+  } catch {
+    throw new Error('esbuild is not installed (a devDependency): run `npm install` with dev dependencies');
+  }
+  const out = join(dist, BUNDLE_DIR);
+  const plain = new Set(PLAIN.map((f) => join(dist, 'cli', f)));
+  await esbuild.build({
+    entryPoints: { rxconf: join(dist, 'cli', 'main.js') },
+    outdir: out,
+    chunkNames: '[name]-[hash]',
+    bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node20',
+    sourcemap: 'linked', sourcesContent: false, logLevel: 'warning',
+    plugins: [{
+      name: 'rxconf-cli',
+      setup: (b) => {
+        b.onResolve({ filter: /.*/ }, (a) => {
+          if (a.kind === 'entry-point' || a.path.startsWith('node:')) return undefined;
+          if (a.path.startsWith('.')) {
+            const p = resolve(a.resolveDir, a.path);
+            return plain.has(p) ? { path: posix(relative(out, p)), external: true } : undefined;
+          }
+          const pkg = a.path.startsWith('@') ? a.path.split('/').slice(0, 2).join('/') : a.path.split('/')[0];
+          return BUNDLED_PACKAGES.has(pkg) ? undefined : { path: a.path, external: true };
+        });
+        // import.meta.url of a module of dist/: its own file, wherever its code ends up
+        b.onLoad({ filter: /\.js$/ }, (a) => {
+          if (!a.path.startsWith(dist + sep)) return undefined;
+          const text = readFileSync(a.path, 'utf8');
+          if (!text.includes('import.meta')) return undefined;
+          if (/\bimport\.meta\.(?!url\b)/.test(text)) throw new Error(`${a.path}: only import.meta.url can be bundled`);
+          // every file of the bundle is in out/ (no subfolders), so the path from out/ is the path from the file it lands in
+          const own = `new URL(${JSON.stringify(posix(relative(out, a.path)))}, import.meta.url).href`;
+          return { contents: text.replace(/\bimport\.meta\.url\b/g, own), loader: 'js', resolveDir: dirname(a.path) };
+        });
+      },
+    }],
+  });
+};
