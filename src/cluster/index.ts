@@ -6,3 +6,5 @@ export { announceApplied } from './announce-applied.ts';
 export { feedFromLog } from './events/log-change-feed.ts';
 export { startSharedNotifications } from './events/start-shared-notifications.ts';
 export type { SharedNotifications } from './events/shared-notifications.ts';
+export { startSourceLease } from './events/start-source-lease.ts';
+export type { SourceLease } from './events/source-lease.ts';

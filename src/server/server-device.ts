@@ -20,7 +20,7 @@ import { withCallHomeState } from './call-home/call-home-state.ts';
 import type { HttpStats } from './http-stats.ts';
 import { loadApp } from './load-app.ts';
 import { NACM_MODULE } from './nacm/nacm.ts';
-import { announceApplied, feedFromLog, startSharedNotifications, type SharedNotifications } from '../cluster/index.ts';
+import { announceApplied, feedFromLog, startSharedNotifications, startSourceLease, type SharedNotifications, type SourceLease } from '../cluster/index.ts';
 import type { ServerEndpoint } from './server-endpoint.ts';
 import { serverNode } from './server-node.ts';
 import type { ServerStore } from './server-store.ts';
@@ -39,6 +39,8 @@ export interface ServerDevice {
   readonly ready: Promise<void>;
   /** Run at close, in order (the application's and the server's). */
   readonly cleanups: (() => void | Promise<void>)[];
+  /** A replica's source lease once it joined: its holder runs the notification sources and dials Call Home clients. */
+  readonly lease: () => SourceLease | undefined;
 }
 
 /**
@@ -81,12 +83,17 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
     feedFromLog(device, replica);
   }
   let shared: SharedNotifications | undefined;
+  let lease: SourceLease | undefined;
   const settings = store.settings;
-  // a replica's notifications are shared through the cluster once it holds the cluster's data
+  // a replica's notifications are shared through the cluster once it holds the cluster's data, run by the lease's holder
   const joined = replica === undefined ? Promise.resolve() : replica.start().then(async () => {
-    shared = await startSharedNotifications(device, schema, replica, handlers.added, { maxEvents: settings.replayBufferEvents, maxAgeMs: settings.replayBufferSeconds * 1000 });
+    lease = await startSourceLease(replica);
+    if (lease !== undefined) shared = await startSharedNotifications(device, schema, replica, lease, handlers.added, { maxEvents: settings.replayBufferEvents, maxAgeMs: settings.replayBufferSeconds * 1000 });
   });
-  cleanups.push(() => shared?.close());
+  cleanups.push(() => {
+    shared?.close();
+    lease?.stop();
+  });
   const app = o.app;
   const startApp = (): Promise<void> => loadApp(app as NonNullable<typeof app>, createAppContext(schema, device, datastore, handlers, overrides, cleanups));
   // A replica's application starts once the replica holds the cluster's data.
@@ -98,5 +105,5 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
   }, () => undefined);
   cleanups.push(() => replay.close());
   if (nacm !== undefined) device.browser(NACM_MODULE)?.changes.subscribe(() => nacm.reload());
-  return { device, handlers, ready, cleanups };
+  return { device, handlers, ready, cleanups, lease: () => lease };
 };

@@ -10,6 +10,7 @@ import type { Handler } from '../http/exchange.ts';
 import type { TlsFiles } from '../http/adapters/node-adapter.ts';
 import { startCallHome } from './call-home/call-home.ts';
 import { readCallHomeClients } from './call-home/call-home-config.ts';
+import { leasedCallHome } from './call-home/leased-call-home.ts';
 import type { InFlight } from './in-flight.ts';
 import { injectRequest, type InjectRequest, type InjectResponse } from './inject.ts';
 import { listenTransport, type Listening, type Transport } from './listen-transport.ts';
@@ -74,7 +75,10 @@ export const serverLifecycle = (p: LifecycleParts): Lifecycle => {
       store.lock?.listening(listening.address.url);
       const clients = readCallHomeClients(store.datastore, store.module);
       if (o.tls?.ca !== undefined) {
-        endpoint.callHome = startCallHome(handler, clients, o.tls, { maxBodyBytes: settings.maxBodyBytes, onError: transportError }, logger);
+        const lease = p.device.lease();
+        // a replica dials only while it holds the cluster's source lease: each client is called by one replica
+        const callHome = startCallHome(handler, lease === undefined ? clients : [], o.tls, { maxBodyBytes: settings.maxBodyBytes, onError: transportError }, logger);
+        endpoint.callHome = lease === undefined ? callHome : leasedCallHome(callHome, lease.held, clients);
       } else if (clients.length > 0) logger.warn({}, 'call home clients are configured, but without TLS with a CA they are not called');
       p.core.rebuild();
       return listening.address;

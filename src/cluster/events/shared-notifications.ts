@@ -15,7 +15,7 @@ import type { Device } from '../../actors/device.ts';
 import { notifications, type NotificationEvent } from '../../actors/operations/index.ts';
 import { decodeData, encodeData } from '../../data/json/index.ts';
 import type { NotificationMeta, SchemaContext } from '../../meta/meta.ts';
-import { SourceLease } from './source-lease.ts';
+import type { SourceLease } from './source-lease.ts';
 
 interface Logged {
   readonly seq: number;
@@ -24,13 +24,11 @@ interface Logged {
 }
 
 export interface SharedNotificationsOptions {
-  readonly replica: string;
   /** Stream replicas when created here (as the commit log's). */
   readonly replicas: number;
   /** The stream keeps at most this many events, none older than maxAgeMs (the replay settings). */
   readonly maxEvents: number;
   readonly maxAgeMs: number;
-  readonly leaseTtlMs?: number;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -38,8 +36,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export class SharedNotifications {
   private readonly live = new Subject<Logged>();
   private readonly metas = new Map<string, NotificationMeta>();
-  private readonly lease: SourceLease;
   private running: Subscription[] = [];
+  private holder: Subscription | undefined;
   private closed = false;
   private readonly name: string;
   private readonly subject: string;
@@ -50,11 +48,12 @@ export class SharedNotifications {
     private readonly nc: NatsConnection,
     stream: string,
     private readonly added: Observable<NotificationMeta>,
+    /** The replica's source lease (started by the caller, who stops it). */
+    private readonly lease: SourceLease,
     private readonly o: SharedNotificationsOptions,
   ) {
     this.name = `${stream}_EVENTS`;
     this.subject = `rxconf.${stream.toLowerCase()}.event`;
-    this.lease = new SourceLease(nc, { stream, replica: o.replica, replicas: o.replicas, ...(o.leaseTtlMs === undefined ? {} : { ttlMs: o.leaseTtlMs }) });
     for (const b of device.all) {
       for (const n of b.module.notifications) this.metas.set(`${b.module.name}:${n.name}`, n);
       if (b.module.notifications.length > 0) b.notified = (meta, history) => this.events(meta, history);
@@ -75,8 +74,7 @@ export class SharedNotifications {
     }));
     const last = (await jsm.streams.info(this.name)).state.last_seq;
     void this.follow(last + 1, (l) => this.live.next(l));
-    this.lease.held.subscribe((held) => (held ? this.run() : this.stopSources()));
-    await this.lease.start();
+    this.holder = this.lease.held.subscribe((held) => (held ? this.run() : this.stopSources()));
   }
 
   /** Runs every top-level notification's source here, publishing its events. */
@@ -169,8 +167,8 @@ export class SharedNotifications {
 
   close(): void {
     this.closed = true;
+    this.holder?.unsubscribe();
     this.stopSources();
-    this.lease.stop();
     this.live.complete();
   }
 }
