@@ -1,30 +1,58 @@
 #!/usr/bin/env node
 /**
  * The report of rxconf's public API (`etc/rxconf.api.md`, by
- * @microsoft/api-extractor): the declarations of src/ are built into a
- * temporary folder and the entry's surface is written as a report. With
+ * @microsoft/api-extractor): the declarations of dist/ (built from src/
+ * first when missing or stale, as `npm test` and `npm pack` build it, so no
+ * second tsc run is needed) are linked into a temporary folder, whole even
+ * while another build swaps dist/, and the entry's surface is written as a
+ * report. With
  * `--check` the report is compared with the checked-in one and nothing is
  * written: exit 1 and the difference when the surface changed. `npm run
  * api:report` updates it; the test in test/package/ runs the check.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The .d.ts files of `from`, hard-linked into `to`. A build swaps dist/ whole
+ * (build.mjs), so a walk that finds a folder gone started in the old build:
+ * it starts again, in the new one.
+ */
+const linkDeclarations = (from, to) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      rmSync(to, { recursive: true, force: true });
+      const walk = (rel) => {
+        mkdirSync(join(to, rel), { recursive: true });
+        for (const e of readdirSync(join(from, rel), { withFileTypes: true })) {
+          const p = join(rel, e.name);
+          if (e.isDirectory()) walk(p);
+          else if (e.name.endsWith('.d.ts')) linkSync(join(from, p), join(to, p));
+        }
+      };
+      walk('');
+      return;
+    } catch (e) {
+      if (e.code !== 'ENOENT' || attempt >= 10) throw e;
+    }
+  }
+};
 const check = process.argv.includes('--check');
 const require = createRequire(join(root, 'package.json'));
 const out = mkdtempSync(join(tmpdir(), 'rxconf-api-'));
 try {
-  const tsc = require.resolve('typescript/bin/tsc');
-  const built = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--emitDeclarationOnly', '--declarationMap', 'false', '--sourceMap', 'false', '--outDir', join(out, 'd')], { encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--if-stale'], { encoding: 'utf8' });
   if (built.status !== 0) {
     process.stderr.write(`${built.stdout}${built.stderr}`);
     process.exit(2);
   }
+  linkDeclarations(join(root, 'dist'), join(out, 'd'));
   const { Extractor, ExtractorConfig } = require('@microsoft/api-extractor');
   const reportFolder = join(out, 'report');
   mkdirSync(reportFolder, { recursive: true });
