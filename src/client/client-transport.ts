@@ -5,7 +5,7 @@
  * streams are event-stream.ts (kept apart so a plain request loads no rxjs).
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
 import type { ConnectOptions } from './connect-options.ts';
 
 export interface HttpAnswer {
@@ -24,6 +24,11 @@ export class TransportFailure extends Error {
     this.name = 'TransportFailure';
   }
 }
+
+/** node:https, loaded by the first https request (TLS costs a plain http command's start some 10 ms of CPU). */
+let https: typeof import('node:https') | undefined;
+const httpsRequest = (url: URL, options: RequestOptions): ReturnType<typeof httpRequest> =>
+  (https ??= createRequire(import.meta.url)('node:https') as typeof import('node:https')).request(url, options);
 
 const credentialHeaders = (c: ConnectOptions['credentials']): Record<string, string> => {
   if (c === undefined) return {};
