@@ -3,18 +3,28 @@
  * with, measured in the same run (the machine is shared and noisy):
  *
  * - `rxconf --help` (aim: ≤ 120 ms), beside bare `node -e 0`, the floor;
- * - `rxconf check` and `rxconf tree` of one module (yang/ietf-interfaces)
- *   against `yanglint` and `yanglint -f tree` of it (aim: check ≤ 3×);
+ * - `rxconf check` of one module (yang/ietf-interfaces) against `yanglint`
+ *   (aim: ≤ 3×): repeated (its result cache warm, as when a module is
+ *   checked again unchanged) and first (no cache: `RXCONF_CACHE_DIR=`);
+ *   `rxconf tree` against `yanglint -f tree`;
  * - a repeated `rxconf get` of a leaf from a running `rxconf serve`
  *   against `curl` of the same URL (aim: ≤ 2× curl + 100 ms), and a
  *   repeated `rxconf patch` (checked against the server's schema, its
  *   sources in a warm schema cache) against `curl -X PATCH`.
  *
+ * The rows run in the environment as the user has it. NODE_EXTRA_CA_CERTS
+ * is read and parsed by Node before any JavaScript runs (a Debian/Ubuntu
+ * bundle costs some 60-90 ms of CPU per start); when it is set, a row
+ * `node -e 0` with and without it states its cost, and every pair runs
+ * again with it unset, in rows marked so: both verdicts are shown.
+ *
  * Paired rounds, as hyperfine runs them but interleaved: every round runs
  * each pair's two commands one after the other (their order alternating
  * between rounds), so both see the same load; a pair's ratio is the median
- * of its rounds' ratios, with the 25th-75th percentile spread. Wall time;
- * CPU time (user + system, /usr/bin/time) beside it.
+ * of its rounds' ratios, with the 25th-75th percentile spread. Wall time
+ * decides the aims; CPU time (user + system, /usr/bin/time, 10 ms steps)
+ * beside it, since other processes inflate wall time; the load average is
+ * in the notes.
  *
  * Run: npm run bench -- startup   (ROUNDS=N, default 15). Needs Linux,
  * /usr/bin/time, yanglint and curl; builds dist/ first when it is missing.
@@ -25,6 +35,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { report, type BenchRow } from './lib/report.ts';
+import { quantile } from './lib/stats.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -50,11 +61,6 @@ const timed = (argv: readonly string[], env: NodeJS.ProcessEnv, input?: string):
 
 const has = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
-const percentile = (xs: readonly number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.round(p * (s.length - 1))))] ?? NaN;
-};
-
 interface Pair {
   readonly row: string;
   readonly ours: readonly string[];
@@ -64,6 +70,10 @@ interface Pair {
   /** Whether the aim is met, from the medians (ms) and the median paired ratio. */
   readonly met: (ours: number, theirs: number, ratio: number) => boolean;
   readonly input?: string;
+  /** The environment of both commands. */
+  readonly env: NodeJS.ProcessEnv;
+  /** The environment of `ours` alone, when it differs. */
+  readonly oursEnv?: NodeJS.ProcessEnv;
 }
 
 /** `rxconf serve` of hello.yang on a free port: its URL, and how to stop it. */
@@ -87,10 +97,10 @@ const serve = (env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => void 
   });
 
 const ensureBuilt = (): string => {
-  if (existsSync(join(root, 'dist', 'cli', 'main.js'))) return 'dist/ as built before the run';
+  if (existsSync(join(root, 'dist', 'cli-bundle', 'rxconf.js'))) return 'dist/ as built before the run';
   console.log('dist/ is missing: npm run build');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(join(root, 'dist', 'cli', 'main.js'))) throw new Error('npm run build failed: nothing to measure after the build');
+  if (r.status !== 0 || !existsSync(join(root, 'dist', 'cli-bundle', 'rxconf.js'))) throw new Error('npm run build failed: nothing to measure after the build');
   return 'dist/ built by this run';
 };
 
@@ -101,39 +111,55 @@ const main = async (): Promise<void> => {
     return;
   }
   const built = ensureBuilt();
+  const loadAtStart = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.trim();
   const cache = mkdtempSync(join(tmpdir(), 'rxconf-bench-cache-'));
   const env = { ...process.env, RXCONF_CACHE_DIR: join(cache, 'rxconf'), NODE_COMPILE_CACHE: join(cache, 'node') };
+  const caCerts = process.env['NODE_EXTRA_CA_CERTS'] === '' ? undefined : process.env['NODE_EXTRA_CA_CERTS'];
+  const withoutCa: NodeJS.ProcessEnv = { ...env };
+  delete withoutCa['NODE_EXTRA_CA_CERTS'];
   const server = await serve(env);
   try {
     const leaf = `${server.url}/restconf/data/hello:hello/greeting`;
     const body = '{"hello:hello":{"greeting":"Hi"}}';
-    const pairs: Pair[] = [
+    const pairsIn = (e: NodeJS.ProcessEnv, tag: string): Pair[] => [
       {
-        row: 'rxconf --help', ours: [...rxconf, '--help'], theirs: [process.execPath, '-e', '0'], theirsName: 'node -e 0',
-        aim: '≤ 120 ms', met: (ours) => ours <= 120,
+        row: `rxconf --help${tag}`, ours: [...rxconf, '--help'], theirs: [process.execPath, '-e', '0'], theirsName: 'node -e 0',
+        aim: '≤ 120 ms', met: (ours) => ours <= 120, env: e,
       },
       {
-        row: 'rxconf check ietf-interfaces', ours: [...rxconf, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
-        aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3,
+        row: `rxconf check ietf-interfaces (repeated)${tag}`, ours: [...rxconf, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
+        aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3, env: e,
       },
       {
-        row: 'rxconf tree ietf-interfaces', ours: [...rxconf, 'tree', '-p', yang, MODULE], theirs: ['yanglint', '-f', 'tree', '-p', yang, MODULE], theirsName: 'yanglint -f tree',
-        aim: '(none)', met: () => true,
+        row: `rxconf check ietf-interfaces (first, no cache)${tag}`, ours: [...rxconf, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
+        aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3, env: e, oursEnv: { ...e, RXCONF_CACHE_DIR: '' },
       },
       {
-        row: 'rxconf get (repeated)', ours: [...rxconf, 'get', `${server.url}/restconf`, '/hello:hello/greeting'], theirs: ['curl', '-sf', '-H', 'accept: application/yang-data+json', leaf], theirsName: 'curl',
-        aim: '≤ 2× curl + 100 ms', met: (ours, theirs) => ours <= 2 * theirs + 100,
+        row: `rxconf tree ietf-interfaces${tag}`, ours: [...rxconf, 'tree', '-p', yang, MODULE], theirs: ['yanglint', '-f', 'tree', '-p', yang, MODULE], theirsName: 'yanglint -f tree',
+        aim: '(none)', met: () => true, env: e,
       },
       {
-        row: 'rxconf patch (repeated, schema cached)', ours: [...rxconf, 'patch', `${server.url}/restconf`, '/hello:hello', '--data', '-'],
+        row: `rxconf get (repeated)${tag}`, ours: [...rxconf, 'get', `${server.url}/restconf`, '/hello:hello/greeting'], theirs: ['curl', '-sf', '-H', 'accept: application/yang-data+json', leaf], theirsName: 'curl',
+        aim: '≤ 2× curl + 100 ms', met: (ours, theirs) => ours <= 2 * theirs + 100, env: e,
+      },
+      {
+        row: `rxconf patch (repeated, schema cached)${tag}`, ours: [...rxconf, 'patch', `${server.url}/restconf`, '/hello:hello', '--data', '-'],
         theirs: ['curl', '-sf', '-X', 'PATCH', '-H', 'content-type: application/yang-data+json', '--data-binary', body, `${server.url}/restconf/data/hello:hello`], theirsName: 'curl -X PATCH',
-        aim: '(none)', met: () => true, input: body,
+        aim: '(none)', met: () => true, input: body, env: e,
       },
+    ];
+    const pairs: Pair[] = caCerts === undefined ? pairsIn(env, '') : [
+      {
+        row: 'node -e 0 (NODE_EXTRA_CA_CERTS as set)', ours: [process.execPath, '-e', '0'], theirs: [process.execPath, '-e', '0'], theirsName: 'node -e 0, NODE_EXTRA_CA_CERTS unset',
+        aim: '(none)', met: () => true, env: withoutCa, oursEnv: env,
+      },
+      ...pairsIn(env, ''),
+      ...pairsIn(withoutCa, ' [NODE_EXTRA_CA_CERTS unset]'),
     ];
     // Warm-up: the file system cache, Node's compile cache (22.1+), the schema cache.
     for (const p of pairs) {
-      timed(p.ours, env, p.input);
-      timed(p.theirs, env);
+      timed(p.ours, p.oursEnv ?? p.env, p.input);
+      timed(p.theirs, p.env);
     }
     const samples = pairs.map(() => ({ ours: [] as Sample[], theirs: [] as Sample[] }));
     for (let round = 0; round < ROUNDS; round++) {
@@ -141,11 +167,11 @@ const main = async (): Promise<void> => {
         const s = samples[i];
         if (s === undefined) return;
         if (round % 2 === 0) {
-          s.ours.push(timed(p.ours, env, p.input));
-          s.theirs.push(timed(p.theirs, env));
+          s.ours.push(timed(p.ours, p.oursEnv ?? p.env, p.input));
+          s.theirs.push(timed(p.theirs, p.env));
         } else {
-          s.theirs.push(timed(p.theirs, env));
-          s.ours.push(timed(p.ours, env, p.input));
+          s.theirs.push(timed(p.theirs, p.env));
+          s.ours.push(timed(p.ours, p.oursEnv ?? p.env, p.input));
         }
       });
     }
@@ -153,17 +179,17 @@ const main = async (): Promise<void> => {
       const s = samples[i] ?? { ours: [], theirs: [] };
       const wall = (xs: readonly Sample[]): number[] => xs.map((x) => x.wallMs);
       const ratios = s.ours.map((o, j) => o.wallMs / (s.theirs[j]?.wallMs ?? NaN));
-      const ours = percentile(wall(s.ours), 0.5);
-      const theirs = percentile(wall(s.theirs), 0.5);
-      const ratio = percentile(ratios, 0.5);
+      const ours = quantile(wall(s.ours), 0.5);
+      const theirs = quantile(wall(s.theirs), 0.5);
+      const ratio = quantile(ratios, 0.5);
       return {
         command: p.row,
-        'wall ms (median, p25-p75)': `${Math.round(ours)} (${Math.round(percentile(wall(s.ours), 0.25))}-${Math.round(percentile(wall(s.ours), 0.75))})`,
-        'CPU ms': Math.round(percentile(s.ours.map((x) => x.cpuMs), 0.5)),
+        'wall ms (median, p25-p75)': `${Math.round(ours)} (${Math.round(quantile(wall(s.ours), 0.25))}-${Math.round(quantile(wall(s.ours), 0.75))})`,
+        'CPU ms': Math.round(quantile(s.ours.map((x) => x.cpuMs), 0.5)),
         against: p.theirsName,
-        'its wall ms': `${Math.round(theirs)} (${Math.round(percentile(wall(s.theirs), 0.25))}-${Math.round(percentile(wall(s.theirs), 0.75))})`,
-        'its CPU ms': Math.round(percentile(s.theirs.map((x) => x.cpuMs), 0.5)),
-        'paired ratio (median, p25-p75)': `${ratio.toFixed(2)} (${percentile(ratios, 0.25).toFixed(2)}-${percentile(ratios, 0.75).toFixed(2)})`,
+        'its wall ms': `${Math.round(theirs)} (${Math.round(quantile(wall(s.theirs), 0.25))}-${Math.round(quantile(wall(s.theirs), 0.75))})`,
+        'its CPU ms': Math.round(quantile(s.theirs.map((x) => x.cpuMs), 0.5)),
+        'paired ratio (median, p25-p75)': `${ratio.toFixed(2)} (${quantile(ratios, 0.25).toFixed(2)}-${quantile(ratios, 0.75).toFixed(2)})`,
         aim: p.aim,
         met: p.aim === '(none)' ? '' : p.met(ours, theirs, ratio) ? 'yes' : 'no',
       };
@@ -171,6 +197,8 @@ const main = async (): Promise<void> => {
     const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.trim();
     report('startup', rows, {
       rounds: ROUNDS, node: process.version, dist: built,
+      NODE_EXTRA_CA_CERTS: caCerts === undefined ? 'not set' : `${caCerts} (its cost: the first row; rows marked unset run without it)`,
+      'load average at the start': loadAtStart,
       'compile cache': 'enableCompileCache' in (await import('node:module')) ? 'on (Node 22.1+)' : 'not in this Node',
       'load average at the end': load,
     });
