@@ -19,7 +19,8 @@
  *   folder, so that URL is the same relative path from each.
  * Source maps lead back to src/ through tsc's maps.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -32,6 +33,20 @@ const PLAIN = ['serve-command.js', 'passwd-command.js', 'call-home-command.js'];
 
 const posix = (p) => p.split(sep).join('/');
 
+/** A hash of every .js file under dist/ (sorted by path). */
+const buildId = (dist) => {
+  const h = createHash('sha256');
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.js')) h.update(posix(relative(dist, p))).update('\0').update(readFileSync(p)).update('\0');
+    }
+  };
+  walk(dist);
+  return h.digest('hex').slice(0, 32);
+};
+
 /** Bundles `dist` (a tsc build: dist/cli/main.js) into dist/cli-bundle/; `root` resolves esbuild. */
 export const bundleCli = async (root, dist) => {
   let esbuild;
@@ -43,6 +58,8 @@ export const bundleCli = async (root, dist) => {
   const out = join(dist, BUNDLE_DIR);
   const plain = new Set(PLAIN.map((f) => join(dist, 'cli', f)));
   await esbuild.build({
+    // the build's identity, for what the command caches (src/cli/check-cache.ts): a hash of every module of this build
+    define: { __RXCONF_BUILD__: JSON.stringify(buildId(dist)) },
     entryPoints: { rxconf: join(dist, 'cli', 'main.js') },
     outdir: out,
     chunkNames: '[name]-[hash]',

@@ -1,7 +1,9 @@
 /**
  * `rxconf check [--path DIR] FILE|MODULE...`: compiles the modules and prints
- * every problem on stderr (exit 1), or nothing (exit 0).
+ * every problem on stderr (exit 1), or nothing (exit 0). `passed` hears what
+ * a passing check read (for the result cache: check-cache.ts).
  */
+import type { CheckSources } from './check-cache.ts';
 import { compileForCommand } from './compile-for-command.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -12,7 +14,11 @@ export interface CheckArgs {
   readonly files: readonly string[];
 }
 
-export const checkCommand = (args: CheckArgs, err: (line: string) => void): number => {
+export const checkCommand = (args: CheckArgs, err: (line: string) => void, passed?: (sources: CheckSources) => void): number => {
   if (args.files.length === 0) throw new UsageError('give at least one YANG file or module name');
-  return compileForCommand('check', args, args.files, err, args.warnings).ok ? 0 : 1;
+  const result = compileForCommand('check', args, args.files, err, args.warnings);
+  if (!result.ok) return 1;
+  const modules = [...result.context.modules.values()];
+  passed?.({ files: modules.flatMap((m) => [m.file, ...m.submodules.map((s) => s.file)]), dirs: result.searchPath });
+  return 0;
 };

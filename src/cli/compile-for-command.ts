@@ -13,7 +13,7 @@ export interface SchemaArgs {
   readonly features: readonly string[];
 }
 
-export const compileForCommand = (command: string, args: SchemaArgs, modules: readonly string[], err: (line: string) => void, warnings = false): CheckedCompile => {
+export const compileForCommand = (command: string, args: SchemaArgs, modules: readonly string[], err: (line: string) => void, warnings = false): CheckedCompile & { readonly searchPath: readonly string[] } => {
   let options;
   try {
     options = compileOptions(args.path, modules, args.features);
@@ -23,5 +23,5 @@ export const compileForCommand = (command: string, args: SchemaArgs, modules: re
   const result = compileWithFeatures(options);
   for (const d of result.diagnostics) if (d.severity === 'error' || warnings) err(formatDiagnostic(d));
   for (const problem of result.unknownFeatures) err(`rxconf ${command}: ${problem}`);
-  return result;
+  return { ...result, searchPath: options.searchPath };
 };

@@ -56,8 +56,8 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
   switch (command) {
     case 'check': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, warnings: { type: 'boolean', default: false } } });
-      const { checkCommand } = await import('./schema-commands.ts');
-      return checkCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.error(l));
+      const { cachedCheckCommand } = await import('./cached-check.ts');
+      return cachedCheckCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.error(l));
     }
     case 'tree': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: schemaOptions });

@@ -1,0 +1,110 @@
+/**
+ * What `rxconf check` printed for modules that passed, kept between runs:
+ * checking them again unchanged prints the same lines without loading the
+ * YANG compiler. An entry is a JSON file in the cache folder's `check/`
+ * (the schema cache's folder: $RXCONF_CACHE_DIR, else
+ * $XDG_CACHE_HOME/rxconf, else ~/.cache/rxconf), named by a hash of the
+ * rxconf build, the working directory and the command's arguments. It
+ * holds the lines printed and what they were computed from: the SHA-256 of
+ * every module and submodule file read and of the list of YANG files in
+ * every search directory. It is used only when all of these still match,
+ * so an edited module, a new file on the search path or another rxconf
+ * build checks again.
+ *
+ * Only passing checks are kept (a failing module is about to be edited).
+ * Safe against corruption: an entry that does not read as one is removed
+ * and the modules are checked again (and the entry rewritten); an entry is
+ * written to a file of its own and renamed into place whole. A cache that
+ * cannot be read or written costs only speed.
+ *
+ * Unbundled sources (no build identity, as in rxconf's own tests) use the
+ * cache only when RXCONF_CACHE_DIR names it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cacheRoot } from '../client/schema-cache.ts';
+
+declare const __RXCONF_BUILD__: string | undefined;
+
+const FORMAT = 'rxconf-check 1';
+
+export interface CheckKeyArgs {
+  readonly path: readonly string[];
+  readonly features: readonly string[];
+  readonly warnings: boolean;
+  readonly files: readonly string[];
+}
+
+/** What a passing check read: module and submodule files, and the search directories. */
+export interface CheckSources {
+  readonly files: readonly string[];
+  readonly dirs: readonly string[];
+}
+
+type Digests = [string, string][];
+
+const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+const fileDigest = (file: string): string => {
+  try {
+    return sha256(readFileSync(file));
+  } catch {
+    return 'unreadable';
+  }
+};
+const dirDigest = (dir: string): string => {
+  try {
+    return sha256(readdirSync(dir).filter((n) => n.endsWith('.yang')).sort().join('\n'));
+  } catch {
+    return 'unreadable';
+  }
+};
+
+/** The entry's file for these arguments, or undefined when there is no cache. */
+export const checkCacheFile = (args: CheckKeyArgs, env: NodeJS.ProcessEnv = process.env): string | undefined => {
+  const build = typeof __RXCONF_BUILD__ === 'string' ? __RXCONF_BUILD__ : env['RXCONF_CACHE_DIR'] === undefined ? undefined : 'unbundled';
+  const root = build === undefined ? undefined : cacheRoot(env);
+  if (root === undefined) return undefined;
+  // a module argument is a file or a module name, depending on what exists (schema-options.ts: moduleRequest)
+  const kinds = args.files.map((f) => f.endsWith('.yang') || existsSync(f));
+  const key = sha256(JSON.stringify([FORMAT, build, process.cwd(), args.path, args.features, args.warnings, args.files, kinds]));
+  return join(root, 'check', `${key.slice(0, 40)}.json`);
+};
+
+const isDigests = (v: unknown): v is Digests =>
+  Array.isArray(v) && v.every((d) => Array.isArray(d) && d.length === 2 && typeof d[0] === 'string' && typeof d[1] === 'string');
+
+/** The lines of an entry whose sources are unchanged; undefined for none (a damaged entry is removed). */
+export const cachedCheck = (file: string): readonly string[] | undefined => {
+  let entry: { format?: unknown; lines?: unknown; files?: unknown; dirs?: unknown };
+  try {
+    entry = JSON.parse(readFileSync(file, 'utf8')) as typeof entry;
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'ENOENT') rmSync(file, { force: true });
+    return undefined;
+  }
+  const { lines, files, dirs } = entry;
+  if (entry.format !== FORMAT || !Array.isArray(lines) || !lines.every((l) => typeof l === 'string') || !isDigests(files) || !isDigests(dirs)) {
+    rmSync(file, { force: true });
+    return undefined;
+  }
+  const same = files.every(([f, d]) => fileDigest(f) === d) && dirs.every(([f, d]) => dirDigest(f) === d);
+  return same ? lines : undefined;
+};
+
+/** Keeps the lines of a passing check with the digests of its sources, taken now. */
+export const keepCheck = (file: string, lines: readonly string[], sources: CheckSources): void => {
+  const entry = {
+    format: FORMAT, lines,
+    files: [...new Set(sources.files)].map((f) => [f, fileDigest(f)]),
+    dirs: [...new Set(sources.dirs)].map((d) => [d, dirDigest(d)]),
+  };
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(tmp, JSON.stringify(entry));
+    renameSync(tmp, file);
+  } catch {
+    rmSync(tmp, { force: true });
+  }
+};
