@@ -17,6 +17,10 @@
  *   BENCH_CLUSTER_SMOKE=1      small sizes, 2 rounds: shows it works (results not written)
  *   BENCH_CLUSTER_ROWS=commits,staleness,fanout,replay   only these (results not written)
  *   BENCH_CLUSTER_ROUNDS=N     paired rounds per row (default 10; fewer: results not written)
+ *   BENCH_CLUSTER_PROFILE=15   every rxconf serve with --cpu-prof: its top 15 self-time functions
+ *                              over the whole run (results not written)
+ *   BENCH_CLUSTER_SUBSCRIBERS=N, BENCH_CLUSTER_EVENTS=N (per fan-out round), BENCH_CLUSTER_REPLAY=N
+ *                              other sizes (results not written)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,7 +32,9 @@ import { measureFanout, type FanoutResult } from './cluster/fanout-row.ts';
 import { ratioText } from './cluster/paired-rounds.ts';
 import { measureReplay, type ReplayResult } from './cluster/replay-row.ts';
 import { measureStaleness, type StalenessResult } from './cluster/staleness-row.ts';
+import { printProfiles } from './cluster/print-profiles.ts';
 import { startServers } from './cluster/start-servers.ts';
+import { monotonicUs } from './http/cpu-profile.ts';
 import { RxconfLauncher } from './http/spawn-rxconf.ts';
 import { wrkVersion } from './http/wrk.ts';
 import { printTable } from './lib/report.ts';
@@ -44,9 +50,16 @@ const unknown = wanted.filter((w) => !(ROWS as readonly string[]).includes(w));
 if (unknown.length > 0) throw new Error(`BENCH_CLUSTER_ROWS: unknown ${unknown.join(', ')} (rows: ${ROWS.join(', ')})`);
 const rows: readonly RowKey[] = wanted.length === 0 ? ROWS : ROWS.filter((r) => wanted.includes(r));
 const rounds = Math.max(1, Number(process.env.BENCH_CLUSTER_ROUNDS ?? '') || (smoke ? 2 : 10));
-const size = smoke
+const base = smoke
   ? { entries: 1_000, durationS: 1, edits: 30, subscribers: 1_000, events: 20, replay: 5_000 }
   : { entries: 1_000, durationS: 5, edits: 200, subscribers: 10_000, events: 200, replay: 100_000 };
+/** BENCH_CLUSTER_SUBSCRIBERS, _EVENTS, _REPLAY: other sizes (results not written). */
+const sizeEnv = (name: string): number | undefined => {
+  const v = Number(process.env[`BENCH_CLUSTER_${name}`] ?? '');
+  return Number.isInteger(v) && v > 0 ? v : undefined;
+};
+const resized = { subscribers: sizeEnv('SUBSCRIBERS'), events: sizeEnv('EVENTS'), replay: sizeEnv('REPLAY') };
+const size = { ...base, ...Object.fromEntries(Object.entries(resized).filter(([, v]) => v !== undefined)) } as typeof base;
 
 const wrk = wrkVersion();
 const launcher = new RxconfLauncher(root, log);
@@ -58,7 +71,10 @@ const began = Date.now();
 const failures: string[] = [];
 let problems: string[] = [];
 const got: { commits?: CommitsResult; staleness?: StalenessResult; fanout?: FanoutResult; replay?: ReplayResult } = {};
-const servers = await startServers({ dir, launcher, entries: size.entries, replayEvents: size.replay + 20_000, log });
+const profileTop = Number(process.env.BENCH_CLUSTER_PROFILE ?? '') || undefined;
+const profileDir = profileTop === undefined ? undefined : join(dir, 'profiles');
+const rowsWindow = { fromUs: 0, toUs: Number.MAX_SAFE_INTEGER };
+const servers = await startServers({ dir, launcher, entries: size.entries, replayEvents: size.replay + 20_000, log, ...(profileDir === undefined ? {} : { profileDir }) });
 // stopped from outside (Ctrl-C, a time limit): no server or NATS left behind
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
@@ -69,6 +85,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 try {
+  rowsWindow.fromUs = monotonicUs();
   const holder = await findHolder(servers.replicas.map((r) => r.url));
   log(`  the notification source runs on r${servers.replicas.findIndex((r) => r.url === holder)} (the source lease)`);
   const attempt = async (key: RowKey, run: () => Promise<void>): Promise<void> => {
@@ -84,8 +101,10 @@ try {
   await attempt('staleness', async () => { got.staleness = await measureStaleness(servers, { rounds, edits: size.edits, log }); });
   await attempt('fanout', async () => { got.fanout = await measureFanout(servers, holder, { rounds, subscribers: size.subscribers, events: size.events, log }); });
   await attempt('replay', async () => { got.replay = await measureReplay(servers, holder, { rounds, events: size.replay, log }); });
+  rowsWindow.toUs = monotonicUs();
 } finally {
   problems = await servers.stop();
+  if (profileDir !== undefined && profileTop !== undefined) printProfiles(profileDir, root, profileTop, rowsWindow);
   rmSync(dir, { recursive: true, force: true });
 }
 
@@ -127,6 +146,8 @@ for (const p of problems) console.log(`PROBLEM ${p}`);
 for (const f of failures) console.log(`FAILED ${f}`);
 
 if (smoke) console.log('\nsmoke sizes: benchmarks/results/cluster.json not written');
+else if (profileTop !== undefined) console.log('\nCPU profiles on: benchmarks/results/cluster.json not written');
+else if (Object.values(resized).some((v) => v !== undefined)) console.log('\nsizes set by BENCH_CLUSTER_*: benchmarks/results/cluster.json not written');
 else if (rows.length < ROWS.length || failures.length > 0) console.log('\nnot every row ran: benchmarks/results/cluster.json not written');
 else if (rounds < 10) console.log(`\n${rounds} paired rounds (fewer than 10): benchmarks/results/cluster.json not written`);
 else {

@@ -34,6 +34,8 @@ export interface ServerSettings {
   readonly entries: number;
   readonly replayEvents: number;
   readonly log: (line: string) => void;
+  /** Each rxconf serve writes a V8 CPU profile into `<profileDir>/<name>` when it stops. */
+  readonly profileDir?: string;
 }
 
 /** The benchmark's application module on top of the http benchmark's model. */
@@ -46,7 +48,12 @@ export const startServers = async (s: ServerSettings): Promise<BenchServers> => 
     const dataDir = join(s.dir, `data-${name}`);
     mkdirSync(dataDir);
     writeClusterSeed(join(dataDir, 'data.json'), s.entries, s.replayEvents);
-    const { server } = await s.launcher.start({ dataFile: join(dataDir, 'data.json'), stdoutFile: join(s.dir, `${name}-stdout.log`), extraArgs: [...APP_ARGS, ...extraArgs] });
+    const cpuProfileDir = s.profileDir === undefined ? undefined : join(s.profileDir, name);
+    if (cpuProfileDir !== undefined) mkdirSync(cpuProfileDir, { recursive: true });
+    const { server } = await s.launcher.start({
+      dataFile: join(dataDir, 'data.json'), stdoutFile: join(s.dir, `${name}-stdout.log`), extraArgs: [...APP_ARGS, ...extraArgs],
+      ...(cpuProfileDir === undefined ? {} : { cpuProfileDir }),
+    });
     started.push({ name, server });
     return server;
   };
