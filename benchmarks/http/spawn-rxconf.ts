@@ -1,6 +1,7 @@
 /**
  * Starts `rxconf serve` as a user runs it, in a child process: the built
- * command (`node bin/rxconf.js`, which runs dist/cli/main.js) when the
+ * command (`node bin/rxconf.js`, which runs what the build made in dist/:
+ * dist/cli-bundle/rxconf.js, or dist/cli/main.js in older trees) when the
  * package is built, building it first with `npm run build` when dist/ is
  * missing; otherwise the TypeScript sources through tsx. The launcher says
  * which, and why.
@@ -33,8 +34,13 @@ interface Command {
   readonly how: string;
 }
 
-const binUsesDist = (root: string): boolean =>
-  existsSync(join(root, 'dist', 'cli', 'main.js')) && /dist\/cli\/main\.js/.test(readFileSync(join(root, 'bin', 'rxconf.js'), 'utf8'));
+/** The built file bin/rxconf.js runs (dist/cli-bundle/rxconf.js; dist/cli/main.js in older trees), when it is there. */
+const builtEntry = (root: string): string | undefined => {
+  const m = /dist\/cli(?:-bundle)?\/[\w.-]+\.js/.exec(readFileSync(join(root, 'bin', 'rxconf.js'), 'utf8'));
+  return m !== null && existsSync(join(root, m[0])) ? m[0] : undefined;
+};
+
+const binUsesDist = (root: string): boolean => builtEntry(root) !== undefined;
 
 const hasBuildScript = (root: string): boolean => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
@@ -55,8 +61,9 @@ const newest = (dir: string): { file: string; mtimeMs: number } => {
 
 const built = (root: string): Command => {
   const src = newest(join(root, 'src'));
-  const stale = src.mtimeMs > statSync(join(root, 'dist', 'cli', 'main.js')).mtimeMs;
-  return { script: ['bin/rxconf.js'], built: true, how: `built: node bin/rxconf.js (dist/cli/main.js${stale ? `, older than ${relative(root, src.file)}` : ''})` };
+  const entry = builtEntry(root) ?? 'dist/cli/main.js';
+  const stale = src.mtimeMs > statSync(join(root, entry)).mtimeMs;
+  return { script: ['bin/rxconf.js'], built: true, how: `built: node bin/rxconf.js (${entry}${stale ? `, older than ${relative(root, src.file)}` : ''})` };
 };
 
 const fromSources = (why: string): Command =>
@@ -64,12 +71,12 @@ const fromSources = (why: string): Command =>
 
 const choose = (root: string, log: (line: string) => void): Command => {
   if (binUsesDist(root)) return built(root);
-  if (existsSync(join(root, 'dist'))) return fromSources('bin/rxconf.js does not run dist/cli/main.js');
+  if (existsSync(join(root, 'dist'))) return fromSources('bin/rxconf.js does not run a built file of dist/');
   if (!hasBuildScript(root)) return fromSources('no dist/ and no build script');
   log('dist/ is missing: npm run build');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status === 0 && binUsesDist(root)) return built(root);
-  return fromSources(r.status === 0 ? 'npm run build gave no dist/cli/main.js' : `npm run build failed (${r.status ?? r.signal})`);
+  return fromSources(r.status === 0 ? 'npm run build gave no file bin/rxconf.js runs' : `npm run build failed (${r.status ?? r.signal})`);
 };
 
 export class RxconfLauncher {
@@ -100,7 +107,7 @@ export class RxconfLauncher {
 
   private async waitForDist(waitMs = 120_000): Promise<void> {
     if (binUsesDist(this.root)) return;
-    this.log('  dist/cli/main.js is gone (a rebuild?): waiting for it');
+    this.log('  the built command is gone (a rebuild?): waiting for it');
     const limit = Date.now() + waitMs;
     while (Date.now() < limit && !binUsesDist(this.root)) await sleep(2000);
     if (!binUsesDist(this.root)) this.command = fromSources(`dist/ disappeared during the run and did not come back in ${waitMs / 1000} s`);
