@@ -69,12 +69,10 @@ class Sink implements LogSink {
   readonly #flushMs: number;
   readonly #maxPending: number;
   readonly #notice: ((text: string) => void) | false | undefined;
-  /** Text taken and not yet handed to a write. */
+  /** Text taken and not yet handed to a write (its lines are counted only when dropped). */
   #text = '';
-  #textLines = 0;
   /** Bytes of the write in progress (a Buffer's remainder). */
   #writing: Buffer | undefined;
-  #writingLines = 0;
   #timer: NodeJS.Timeout | undefined;
   #dropped = 0;
   /** Dropped and not yet said in the destination. */
@@ -105,7 +103,6 @@ class Sink implements LogSink {
       return;
     }
     this.#text += text;
-    this.#textLines += countLines(text);
     if (this.#writing !== undefined) return;
     if (this.#text.length >= this.#bufferBytes) this.#start();
     else this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
@@ -117,10 +114,9 @@ class Sink implements LogSink {
       const timer = setTimeout(() => {
         // a destination that takes nothing (a reader that never reads) does not hold a stop: what is held is dropped, counted
         this.#waiters = this.#waiters.filter((w) => w !== done);
-        const lines = this.#textLines + this.#writingLines;
+        const lines = countLines(this.#text) + (this.#writing === undefined ? 0 : countLines(this.#writing));
         if (lines > 0) this.#drop(lines, 'the destination took nothing before the stop');
         this.#text = '';
-        this.#textLines = 0;
         resolve();
       }, timeoutMs);
       const done = (): void => {
@@ -163,7 +159,6 @@ class Sink implements LogSink {
     if (this.#writing === undefined) {
       if (this.#unsaid > 0) {
         this.#text = droppedLine(this.#dropped, this.#why) + this.#text;
-        this.#textLines += 1;
         this.#unsaid = 0;
       }
       if (this.#text === '') {
@@ -171,9 +166,7 @@ class Sink implements LogSink {
         return;
       }
       this.#writing = Buffer.from(this.#text);
-      this.#writingLines = this.#textLines;
       this.#text = '';
-      this.#textLines = 0;
     }
     const bytes = this.#writing;
     write(this.#fd, bytes, 0, bytes.length, null, (err, written) => this.#written(bytes, err, written));
@@ -188,8 +181,7 @@ class Sink implements LogSink {
       }
       // the destination failed (a full disk: ENOSPC): these lines are lost, counted
       this.#writing = undefined;
-      this.#drop(this.#writingLines, `${err.code ?? 'error'}: ${err.message}`);
-      this.#writingLines = 0;
+      this.#drop(countLines(bytes), `${err.code ?? 'error'}: ${err.message}`);
       this.#next(true);
       return;
     }
@@ -199,7 +191,6 @@ class Sink implements LogSink {
       return;
     }
     this.#writing = undefined;
-    this.#writingLines = 0;
     this.#next(false);
   }
 
@@ -214,9 +205,8 @@ class Sink implements LogSink {
       this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
       if (this.#waiters.length > 0) {
         // whoever waits is not kept waiting for a destination that fails: what is held is dropped
-        this.#drop(this.#textLines, this.#why);
+        this.#drop(countLines(this.#text), this.#why);
         this.#text = '';
-        this.#textLines = 0;
         this.#settle();
       }
       return;
@@ -233,18 +223,17 @@ class Sink implements LogSink {
 
   /** Before the process exits: what is held written at once (a write in progress goes on in the pool, or is lost with the process). */
   exiting(): void {
-    const lines = this.#textLines;
-    let text = this.#text;
+    const held = this.#text;
+    let text = held;
     if (this.#unsaid > 0) text = droppedLine(this.#dropped, this.#why) + text;
     this.#text = '';
-    this.#textLines = 0;
     if (text === '') return;
     try {
       writeSync(this.#fd, text);
     } catch (e) {
       if (this.#notice === false) return;
       try {
-        writeSync(2, `rxconf: ${this.#dropped + lines} log lines could not be written (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
+        writeSync(2, `rxconf: ${this.#dropped + countLines(held)} log lines could not be written (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
       } catch {
         // nothing more can be done at exit
       }
@@ -252,7 +241,8 @@ class Sink implements LogSink {
   }
 }
 
-const countLines = (text: string): number => {
+/** Lines in text or UTF-8 bytes (a newline byte is never part of another character). */
+const countLines = (text: string | Buffer): number => {
   let n = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
   return n;

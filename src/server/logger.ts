@@ -22,8 +22,16 @@ export interface Logger {
 type Level = 'info' | 'warn' | 'error' | 'debug';
 const LEVELS: Readonly<Record<Level, number>> = { debug: 20, info: 30, warn: 40, error: 50 };
 
-/** A JSON logger: its lines are written when `flush()` resolves (a graceful stop awaits it). */
-export type JsonLogger = Logger & { flush(): void | Promise<void> };
+/**
+ * A JSON logger: its lines are written when `flush()` resolves (a graceful
+ * stop awaits it). `infoFields` takes a line's fields already written as
+ * JSON members (`"a":1,"b":"x"`: no braces, none named level, time or msg),
+ * for a caller that writes one line per request (the access log).
+ */
+export type JsonLogger = Logger & { flush(): void | Promise<void>; infoFields(fields: string, message: string): void };
+
+/** Whether `logger` is a JsonLogger (takes lines written as JSON members). */
+export const isJsonLogger = (logger: Logger): logger is JsonLogger => typeof (logger as Partial<JsonLogger>).infoFields === 'function';
 
 /**
  * A Logger writing JSON lines (pino's field names: level, time, msg) to a
@@ -42,7 +50,11 @@ export const jsonLogger = (to: ((text: string) => void) | LogSink = standardOutp
       else sink.write(`${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`);
     };
   };
-  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush() };
+  const infoHead = `{"level":${LEVELS.info},"time":`;
+  const infoFields = LEVELS.info < LEVELS[minimum]
+    ? () => undefined
+    : (fields: string, message: string): void => sink.write(`${infoHead}${Date.now()},${fields},"msg":${quoted(message)}}\n`);
+  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush(), infoFields };
 };
 
 /** Lines for a function, handed to it once per event-loop turn. */
