@@ -8,7 +8,7 @@
  *
  * Run: node --import tsx benchmarks/http/cpu-per-request.ts [rows] [subjects] [rounds]
  *   rows: get-leaf,get-entry,get-root,patch-leaf-50 (keys of rows.ts; default get-leaf)
- *   subjects: rxconf,quiet,raw,http1,raw-http1,before (default rxconf,raw)
+ *   subjects: rxconf,quiet,noremote (access log without the address),raw,http1,raw-http1,before (default rxconf,raw)
  *   BENCH_HTTP_BEFORE=DIR: the `before` subject is that built tree's rxconf serve
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +56,8 @@ try {
   for (const s of subjects) {
     if (s === 'rxconf') started.set(s, await rxconf(s, []));
     else if (s === 'quiet') started.set(s, await rxconf(s, ['--quiet']));
+    else if (s.startsWith('exp-')) { process.env.RXCONF_EXP = s.slice(4); started.set(s, await rxconf(s, [])); delete process.env.RXCONF_EXP; }
+    else if (s === 'noremote') started.set(s, await rxconf(s, ['--access-log-fields', 'reqId,method,path,status,durationMs,bytes,user']));
     else if (s === 'http1') started.set(s, await rxconf(s, ['--transport', 'http1']));
     else if (s === 'before') {
       if (launchers.before === undefined) throw new Error('before: set BENCH_HTTP_BEFORE');

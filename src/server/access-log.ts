@@ -80,21 +80,52 @@ const chosen = (fields: readonly AccessField[]) => (line: AccessLine): Record<st
   return out;
 };
 
+/**
+ * A JSON string of text, the last one kept: consecutive lines mostly repeat
+ * a method, path, address or user, and comparing is cheaper than quoting.
+ */
+const lastQuoted = (): ((text: string) => string) => {
+  let last = '';
+  let quoted = '""';
+  return (text) => {
+    if (text !== last) {
+      last = text;
+      quoted = JSON.stringify(text);
+    }
+    return quoted;
+  };
+};
+
+/** A duration in ms (rounded to the µs) written as JSON writes that number (`0.12`, `3`, `12.345`), from integers: cheaper than a double's shortest text. */
+export const durationText = (ms: number): string => {
+  const us = Math.round(ms * 1000);
+  if (!(us >= 0 && us < 1e15)) return String(Math.round(ms * 1000) / 1000);
+  const whole = Math.floor(us / 1000);
+  let fraction = us - whole * 1000;
+  if (fraction === 0) return `${whole}`;
+  let digits = 3;
+  while (fraction % 10 === 0) {
+    fraction /= 10;
+    digits -= 1;
+  }
+  return `${whole}.${String(fraction).padStart(digits, '0')}`;
+};
+
 /** The chosen fields of a line as JSON members (`"reqId":"…","status":200`), in ACCESS_FIELDS' order; undefined values left out. */
 const membersOf = (fields: readonly AccessField[]) => {
   const has = (f: AccessField): boolean => fields.includes(f);
   const [reqId, method, path, status, duration, bytes, remote, user] = ACCESS_FIELDS.map(has) as boolean[];
+  const [methodJson, pathJson, remoteJson, userJson] = [lastQuoted(), lastQuoted(), lastQuoted(), lastQuoted()];
   return (line: AccessLine): string => {
-    let s = '';
     // a request id is plain (requestId: a client's only when it matches /^[\w.:-]+$/)
-    if (reqId === true) s += `,"reqId":"${line.reqId}"`;
-    if (method === true) s += `,"method":${JSON.stringify(line.method)}`;
-    if (path === true) s += `,"path":${JSON.stringify(line.path)}`;
+    let s = reqId === true ? `,"reqId":"${line.reqId}"` : '';
+    if (method === true) s += `,"method":${methodJson(line.method)}`;
+    if (path === true) s += `,"path":${pathJson(line.path)}`;
     if (status === true) s += `,"status":${line.status}`;
-    if (duration === true) s += `,"durationMs":${line.durationMs}`;
+    if (duration === true) s += `,"durationMs":${durationText(line.durationMs)}`;
     if (bytes === true && line.bytes !== undefined) s += `,"bytes":${line.bytes}`;
-    if (remote === true) s += `,"remote":${JSON.stringify(line.remote)}`;
-    if (user === true && line.user !== undefined) s += `,"user":${JSON.stringify(line.user)}`;
+    if (remote === true) s += `,"remote":${remoteJson(line.remote)}`;
+    if (user === true && line.user !== undefined) s += `,"user":${userJson(line.user)}`;
     if (line.clientGone === true) s += ',"clientGone":true';
     if (line.stream === true) s += ',"stream":true';
     return s.slice(1);

@@ -30,12 +30,22 @@ export const allowedHosts = (listenHost: string, configured: readonly string[] |
   return names;
 };
 
-export const withHostCheck = (inner: Handler, allowed: () => ReadonlySet<string> | undefined): Handler => (req: CoreRequest) => {
-  const names = allowed();
-  if (names === undefined) return inner(req);
-  const host = req.headers.get('host') ?? req.headers.get(':authority');
-  if (host === undefined) return inner(req); // HTTP/1.0 and bare h2 clients: no name to rebind
-  const name = hostName(host);
-  if (names.has(name) || name.endsWith('.localhost')) return inner(req);
-  return requestError(req, 'access-denied', `Host "${name}" is not a name of this server (add it with --allowed-host, or createServer's allowedHosts)`, { status: 403 });
+export const withHostCheck = (inner: Handler, allowed: () => ReadonlySet<string> | undefined): Handler => {
+  // the last Host that passed, for the same set of names: most requests repeat it
+  let passedHost: string | undefined;
+  let passedFor: ReadonlySet<string> | undefined;
+  return (req: CoreRequest) => {
+    const names = allowed();
+    if (names === undefined) return inner(req);
+    const host = req.headers.get('host') ?? req.headers.get(':authority');
+    if (host === undefined) return inner(req); // HTTP/1.0 and bare h2 clients: no name to rebind
+    if (host === passedHost && names === passedFor) return inner(req);
+    const name = hostName(host);
+    if (!names.has(name) && !name.endsWith('.localhost')) {
+      return requestError(req, 'access-denied', `Host "${name}" is not a name of this server (add it with --allowed-host, or createServer's allowedHosts)`, { status: 403 });
+    }
+    passedHost = host;
+    passedFor = names;
+    return inner(req);
+  };
 };

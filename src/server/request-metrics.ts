@@ -20,7 +20,8 @@ interface Histogram {
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export class RequestMetrics {
-  private readonly answers = new Map<string, number>();
+  /** Answers by method, then by status (no key string made per answer). */
+  private readonly answers = new Map<string, Map<number, number>>();
   private readonly durations = new Map<string, Histogram>();
 
   /** Counts every answer of `inner`. */
@@ -43,29 +44,25 @@ export class RequestMetrics {
   /** Answers by status, every method together. */
   byStatus(): Map<number, number> {
     const out = new Map<number, number>();
-    for (const [key, value] of this.answers) {
-      const status = Number(key.slice(key.indexOf(' ') + 1));
-      out.set(status, (out.get(status) ?? 0) + value);
-    }
+    for (const statuses of this.answers.values()) for (const [status, value] of statuses) out.set(status, (out.get(status) ?? 0) + value);
     return out;
   }
 
   observe(method: string, status: number, seconds: number): void {
-    const key = `${method} ${status}`;
-    this.answers.set(key, (this.answers.get(key) ?? 0) + 1);
+    let statuses = this.answers.get(method);
+    if (statuses === undefined) this.answers.set(method, (statuses = new Map()));
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
     let h = this.durations.get(method);
     if (h === undefined) this.durations.set(method, (h = { counts: DURATION_BUCKETS.map(() => 0), sum: 0, count: 0 }));
-    const bucket = DURATION_BUCKETS.findIndex((le) => seconds <= le);
-    if (bucket >= 0) h.counts[bucket] = (h.counts[bucket] ?? 0) + 1;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > (DURATION_BUCKETS[bucket] as number)) bucket++;
+    if (bucket < DURATION_BUCKETS.length) h.counts[bucket] = (h.counts[bucket] ?? 0) + 1;
     h.sum += seconds;
     h.count += 1;
   }
 
   families(): Family[] {
-    const requests: Sample[] = [...this.answers].map(([key, value]) => {
-      const [method = '', status = ''] = key.split(' ');
-      return { labels: { method, status }, value };
-    });
+    const requests: Sample[] = [...this.answers].flatMap(([method, statuses]) => [...statuses].map(([status, value]) => ({ labels: { method, status: String(status) }, value })));
     const durations: Sample[] = [];
     for (const [method, h] of this.durations) {
       let cumulative = 0;

@@ -43,3 +43,22 @@ const longestZeroRun = (groups: readonly number[]): [number, number] => {
   }
   return [best, bestLength];
 };
+
+let lastBytes = new Uint8Array(0);
+let lastText = '';
+/** ipAddressText, the last address kept: most requests in a row come from the same client (comparing 4 or 16 bytes is cheaper than writing the text). */
+export const lastAddressText = (b: Uint8Array): string => {
+  if (b.length === lastBytes.length) {
+    let same = true;
+    for (let i = 0; i < b.length; i++) {
+      if (b[i] !== lastBytes[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return lastText;
+  }
+  lastBytes = b.slice();
+  lastText = ipAddressText(b);
+  return lastText;
+};

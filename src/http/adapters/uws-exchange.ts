@@ -7,7 +7,7 @@ import { checkResponseHead } from './check-response-head.ts';
 import { clientGone, isClientGone } from './client-gone.ts';
 import { ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
-import { ipAddressText } from './ip-address-text.ts';
+import { lastAddressText } from './ip-address-text.ts';
 import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { releaseBody } from './release-body.ts';
 import { declaredLength, expectsBody } from './request-body-length.ts';
@@ -67,7 +67,7 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
     if (this.#remoteAddress === undefined) {
       if (this.settled) return '';
       // the 4 or 16 bytes, written here as Node writes them (uWS's text form costs more, and writes IPv6 in full)
-      this.#remoteAddress = ipAddressText(new Uint8Array(this.#res.getRemoteAddress()));
+      this.#remoteAddress = lastAddressText(new Uint8Array(this.#res.getRemoteAddress()));
     }
     return this.#remoteAddress;
   }

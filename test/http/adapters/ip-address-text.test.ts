@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { request } from 'node:http';
 import { listenNode, listenUws } from '../../../src/http/adapters/index.ts';
 import type { Handler } from '../../../src/http/exchange.ts';
-import { ipAddressText } from '../../../src/http/adapters/ip-address-text.ts';
+import { ipAddressText, lastAddressText } from '../../../src/http/adapters/ip-address-text.ts';
 
 const bytes = (...b: number[]): Uint8Array => Uint8Array.from(b);
 
@@ -16,6 +16,19 @@ test('IPv4, IPv4-mapped and the RFC 5952 cases are written as Node writes them',
   t.is(ipAddressText(bytes(0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1)), '2001:db8:0:1:1:1:1:1');
   t.is(ipAddressText(bytes(0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), 'fe80::');
   t.is(ipAddressText(new Uint8Array(0)), '');
+});
+
+test('the kept last address is the text of the bytes given, whatever came before, also when the bytes change after the call', (t) => {
+  const address = fc.oneof(fc.uint8Array({ minLength: 4, maxLength: 4 }), fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.constant(bytes(127, 0, 0, 1)));
+  fc.assert(fc.property(fc.array(address, { minLength: 1, maxLength: 20 }), (list) => list.every((b) => {
+    const given = b.slice();
+    const text = lastAddressText(given);
+    given.fill(9);
+    return text === ipAddressText(b) && lastAddressText(b) === text;
+  })));
+  t.is(lastAddressText(bytes(10, 0, 0, 1)), '10.0.0.1');
+  t.is(lastAddressText(bytes(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 0, 0, 1)), '::a00:1');
+  t.is(lastAddressText(bytes(10, 0, 0, 2)), '10.0.0.2');
 });
 
 test('any IPv6 address is compressed as the URL standard compresses it (first longest zero run)', (t) => {
