@@ -8,3 +8,4 @@ export { startSharedNotifications } from './events/start-shared-notifications.ts
 export type { SharedNotifications } from './events/shared-notifications.ts';
 export { startSourceLease } from './events/start-source-lease.ts';
 export type { SourceLease } from './events/source-lease.ts';
+export { SubscriptionPeers } from './events/subscription-peers.ts';

@@ -44,7 +44,7 @@ import { SERVER_MODULE, type ServerLimits } from './server-settings.ts';
 import { ServerStore } from './server-store.ts';
 import { createServerStreams } from './server-streams.ts';
 import type { WebOptions } from './web/index.ts';
-import type { ClusterOptions } from '../cluster/index.ts';
+import { SubscriptionPeers, type ClusterBackend, type ClusterOptions } from '../cluster/index.ts';
 
 export type { Transport } from './listen-transport.ts';
 export type { InjectRequest, InjectResponse } from './inject.ts';
@@ -175,6 +175,10 @@ export const createServer = (options: ServerOptions): RxconfServer => {
   }
 };
 
+/** A replica's dynamic subscriptions: ids unique across replicas, calls reaching the owner (docs/cluster.md). */
+const clusterRouting = (replica: ClusterBackend | undefined, joined: Promise<void>) =>
+  replica === undefined ? {} : { routing: () => new SubscriptionPeers(replica, joined) };
+
 const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store: ServerStore): RxconfServer => {
   refuseOpenListen(o.host ?? store.settings.address, o.auth, o.allowUnauthenticated);
   const settings = () => store.settings;
@@ -185,7 +189,7 @@ const assemble = (o: ServerOptions, logger: Logger, schema: SchemaContext, store
   const subscriptionState: { root?: () => Node } = {};
   const device = buildDevice(o, schema, store, streams, endpoint, stats, new Map([[SUBSCRIBED_NOTIFICATIONS, subscriptionState]]));
   const inFlight = new InFlight();
-  const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrlFor, closing: inFlight.closing, ownerOf: (req) => authenticatedAs(req)?.user, nacm: store.nacm !== undefined });
+  const subscriptions = dynamicSubscriptions({ schema, device: device.device, hub: streams.hub, replay: streams.replay, added: device.handlers.added, base: endpoint.baseUrlFor, closing: inFlight.closing, ownerOf: (req) => authenticatedAs(req)?.user, nacm: store.nacm !== undefined, ...clusterRouting(store.replica, device.ready) });
   for (const [meta, handler] of subscriptions?.operations ?? []) device.handlers.operations.set(meta, handler);
   if (subscriptions !== undefined) {
     subscriptionState.root = subscriptions.root;

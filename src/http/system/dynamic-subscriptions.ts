@@ -15,6 +15,7 @@ import { subscriptionEvents } from '../../streams/subscriptions/subscription-eve
 import { SUBSCRIBED_NOTIFICATIONS } from '../../streams/subscriptions/state-notification.ts';
 import { subscriptionOperations, type SubscriptionHandler } from '../../streams/subscriptions/subscription-operations.ts';
 import { SubscriptionRegistry, type DynamicSubscription } from '../../streams/subscriptions/subscription-registry.ts';
+import type { SubscriptionRouting } from '../../streams/subscriptions/subscription-routing.ts';
 import type { CoreRequest, Handler } from '../exchange.ts';
 import { stateDataRoot } from './state-data-node.ts';
 import { streamList } from './stream-list.ts';
@@ -33,6 +34,8 @@ export interface DynamicSubscriptionsOptions {
   readonly ownerOf: (req: CoreRequest) => string | undefined;
   /** With NACM on, change streams are not offered (their events are not yet cut to each subscriber's rights). */
   readonly nacm: boolean;
+  /** On a cluster replica: what makes ids unique across replicas and sends calls to a subscription's owner (made when the module is served). */
+  readonly routing?: () => SubscriptionRouting;
 }
 
 export interface DynamicSubscriptions {
@@ -48,6 +51,7 @@ export const dynamicSubscriptions = (o: DynamicSubscriptionsOptions): DynamicSub
   const module = o.schema.modules.get(SUBSCRIBED_NOTIFICATIONS);
   if (module?.implemented !== true) return undefined;
   const registry = new SubscriptionRegistry();
+  const routing = o.routing?.();
   const live = (s: DynamicSubscription): Observable<StreamEvent> => streamSource(o.device, s.stream, s.context, o.added)?.() ?? EMPTY;
   const available = (name: string): boolean => !(o.nacm && name.endsWith('/changes')) && streamSource(o.device, name, {}, o.added) !== undefined;
   const operations = subscriptionOperations({
@@ -59,8 +63,12 @@ export const dynamicSubscriptions = (o: DynamicSubscriptionsOptions): DynamicSub
     replay: o.replay,
     base: o.base,
     added: o.added,
+    ...(routing === undefined ? {} : { routing }),
   });
   const resource = { registry, hub: o.hub, events: subscriptionEvents(o.replay, live), ownerOf: o.ownerOf, closing: o.closing };
   const root = stateDataRoot(module, o.schema, subscriptionState({ module, registry, replay: o.replay, streams: () => streamList(o.device, '').filter((s) => available(s.name)) }));
-  return { operations, wrap: (core) => withSubscriptionResource(core, resource), root, close: () => registry.close() };
+  return { operations, wrap: (core) => withSubscriptionResource(core, resource), root, close: () => {
+    registry.close();
+    routing?.close();
+  } };
 };

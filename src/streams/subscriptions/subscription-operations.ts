@@ -18,10 +18,11 @@ import type { EventFilter } from '../shared-sources.ts';
 import type { StreamEvent } from '../stream-event.ts';
 import { SUBSCRIBED_NOTIFICATIONS as SN } from './state-notification.ts';
 import { SubscriptionRegistry } from './subscription-registry.ts';
+import type { RoutedOperation, SubscriptionRouting } from './subscription-routing.ts';
 
 type Json = Record<string, unknown>;
 /** What an rpc handler is given and answers (plain JSON, as the application API's handlers). */
-export type SubscriptionHandler = (call: { readonly input: Json | undefined; readonly context: RequestContext }) => Json | undefined;
+export type SubscriptionHandler = (call: { readonly input: Json | undefined; readonly context: RequestContext }) => Json | undefined | Promise<Json | undefined>;
 
 export interface SubscriptionOptions {
   readonly schema: SchemaContext;
@@ -35,6 +36,8 @@ export interface SubscriptionOptions {
   /** The server's URL, for the subscription's `uri`. */
   readonly base: (context: RequestContext) => string;
   readonly added: Observable<NotificationMeta>;
+  /** On a cluster replica: ids unique across replicas, calls of other replicas' subscriptions sent to them. */
+  readonly routing?: SubscriptionRouting;
 }
 
 /** Refuses with an RFC 8639 identity as the error-app-tag. */
@@ -70,9 +73,9 @@ const timeOf = (name: string, text: unknown): number | undefined => {
  * of no authenticated user (anonymous clients are all one "user") is ended
  * by closing its event stream only: nothing proves who established it.
  */
-const ownedBy = (o: SubscriptionOptions, id: number, context: RequestContext) => {
+const ownedBy = (o: SubscriptionOptions, id: number, user: string | undefined) => {
   const s = o.registry.get(id);
-  if (s === undefined || s.owner !== context.user) return refuse('no-such-subscription', `no subscription ${id} of this client`);
+  if (s === undefined || s.owner !== user) return refuse('no-such-subscription', `no subscription ${id} of this client`);
   if (s.owner === undefined || s.owner === 'anonymous') return refuse('no-such-subscription', `subscription ${id} was established anonymously: it ends when its event stream is closed`);
   return s;
 };
@@ -103,27 +106,44 @@ export const subscriptionOperations = (o: SubscriptionOptions): Map<OperationMet
       if (created === undefined) return refuse('replay-unsupported', `stream "${stream}" keeps no replay log`);
       if (window.start < Date.parse(created)) revision = created;
     }
-    const s = o.registry.establish(context, stream, window?.start, { filter, xpath: xpathOf(input), stop });
-    return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base(context)}/restconf${SubscriptionRegistry.path(s)}` };
+    const answer = (id?: number): Json => {
+      const s = o.registry.establish(context, stream, window?.start, { filter, xpath: xpathOf(input), stop }, id);
+      return { id: s.id, ...(revision === undefined ? {} : { 'replay-start-time-revision': revision }), uri: `${o.base(context)}/restconf${SubscriptionRegistry.path(s)}` };
+    };
+    return o.routing === undefined ? answer() : o.routing.newId().then(answer);
   });
 
-  rpc('modify-subscription', ({ input, context }) => {
-    const s = ownedBy(o, idOf(input), context);
-    const current = s.policy.value;
-    const stop = input?.['stop-time'] === undefined ? current.stop : timeOf('stop-time', input['stop-time']);
-    const changed = input?.['stream-xpath-filter'] !== undefined || input?.['stream-filter-name'] !== undefined || input?.['stream-subtree-filter'] !== undefined;
-    o.registry.modify(s, changed ? { filter: filterOf(o, input), xpath: xpathOf(input), stop } : { ...current, stop });
-    return undefined;
-  });
-
-  rpc('delete-subscription', ({ input, context }) => {
-    o.registry.end(ownedBy(o, idOf(input), context).id);
-    return undefined;
-  });
-
-  rpc('kill-subscription', ({ input }) => {
-    if (!o.registry.end(idOf(input), true)) refuse('no-such-subscription', `no subscription ${idOf(input)}`);
-    return undefined;
-  });
+  /** modify-, delete- and kill-subscription of a subscription of this replica. */
+  const local: Record<RoutedOperation, (input: Json | undefined, user: string | undefined) => void> = {
+    'modify-subscription': (input, user) => {
+      const s = ownedBy(o, idOf(input), user);
+      const current = s.policy.value;
+      const stop = input?.['stop-time'] === undefined ? current.stop : timeOf('stop-time', input['stop-time']);
+      const changed = input?.['stream-xpath-filter'] !== undefined || input?.['stream-filter-name'] !== undefined || input?.['stream-subtree-filter'] !== undefined;
+      o.registry.modify(s, changed ? { filter: filterOf(o, input), xpath: xpathOf(input), stop } : { ...current, stop });
+    },
+    'delete-subscription': (input, user) => {
+      o.registry.end(ownedBy(o, idOf(input), user).id);
+    },
+    'kill-subscription': (input) => {
+      if (!o.registry.end(idOf(input), true)) refuse('no-such-subscription', `no subscription ${idOf(input)}`);
+    },
+  };
+  const routing = o.routing;
+  routing?.serve((call) => local[call.operation](call.input, call.user));
+  for (const operation of Object.keys(local) as RoutedOperation[]) {
+    rpc(operation, ({ input, context }) => {
+      const id = idOf(input);
+      if (routing === undefined || o.registry.get(id) !== undefined || !Number.isSafeInteger(id)) {
+        local[operation](input, context.user);
+        return undefined;
+      }
+      // another replica's subscription (or none): its owner answers
+      return routing.forward(id, { operation, input, user: context.user }).then((found) => {
+        if (!found) refuse('no-such-subscription', `no subscription ${id}${operation === 'kill-subscription' ? '' : ' of this client'}`);
+        return undefined;
+      });
+    });
+  }
   return handlers;
 };

@@ -64,9 +64,10 @@ export class SubscriptionRegistry {
   /** Changes whenever a subscription is established, modified or ended. */
   version = 0;
 
-  establish(context: RequestContext, stream: string, replayStart: number | undefined, policy: SubscriptionPolicy): DynamicSubscription {
+  /** A new subscription, numbered `id` (unique across replicas: subscription-routing.ts) or by this registry's counter. */
+  establish(context: RequestContext, stream: string, replayStart: number | undefined, policy: SubscriptionPolicy, id?: number): DynamicSubscription {
     const s: DynamicSubscription = {
-      id: (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: readingScope(identityOf(context)), stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), state: new Subject<StreamEvent>(), counts: { sent: 0, excluded: 0 }, opened: false,
+      id: id ?? (this.lastId += 1), owner: context.user, key: randomBytes(16).toString('hex'), context: readingScope(identityOf(context)), stream, replayStart, policy: new BehaviorSubject(policy), ended: new Subject<void>(), state: new Subject<StreamEvent>(), counts: { sent: 0, excluded: 0 }, opened: false,
     };
     this.version += 1;
     this.subscriptions.set(s.id, s);
