@@ -40,7 +40,7 @@ import { decodeDataFile } from '../store/data-file.ts';
 import type { LiveState, StorageBackend } from '../store/storage-backend.ts';
 import { forgetUniqueCounts } from '../validate/unique-index.ts';
 import { noEditRunning } from '../actors/edit/mailbox.ts';
-import { logUnavailable } from './cluster-errors.ts';
+import { logUnavailable, replicaBehind } from './cluster-errors.ts';
 import type { ClusterOptions } from './cluster-options.ts';
 import { CommitLog } from './commit-log.ts';
 
@@ -66,6 +66,14 @@ export interface ReplicaStatus {
   readonly applyLagMs: { readonly last: number; readonly max: number };
 }
 
+/**
+ * How long an edit refused because another replica committed first waits
+ * for this replica to apply the log up to its end before it is made again;
+ * past that it is answered 503 (nothing of it was committed), not left
+ * waiting on a replica that cannot follow the log now.
+ */
+const CATCH_UP_MS = 5_000;
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const ignore = (): undefined => undefined;
@@ -83,6 +91,8 @@ export class ClusterBackend implements StorageBackend {
   private delivered: { seq: number; data: Uint8Array; at: number; time: number }[] = [];
   private waiters: { seq: number; resolve: () => void }[] = [];
   private applyScheduled = false;
+  /** The last sequence `onLogged` was told (a message delivered twice is told once). */
+  private told = 0;
   private commits = 0;
   private conflicts = 0;
   private retries = 0;
@@ -225,6 +235,13 @@ export class ClusterBackend implements StorageBackend {
         this.refuseAll('conflict');
         return;
       }
+      if (r.seq !== expected + 1) {
+        // Stored on top of commits this replica has not applied (JetStream ought to have refused it): it was
+        // validated on a tree that is not the log's, so it is undone here and applied in the log's order, as every
+        // replica applies it; its edits are answered once it is.
+        this.refuseAll('reordered', '', r.seq);
+        return;
+      }
       this.applied = r.seq;
       this.seen = Math.max(this.seen, r.seq);
       this.inflight = undefined;
@@ -246,10 +263,11 @@ export class ClusterBackend implements StorageBackend {
    * no edit is half applied, every change is undone, newest first, and
    * every edit rejected.
    */
-  private refuseAll(why: 'conflict' | 'unavailable', message = 'not connected'): void {
+  private refuseAll(why: 'conflict' | 'unavailable' | 'reordered', message = 'not connected', storedAt = 0): void {
     if (this.failing) return;
     this.failing = true;
     this.live.whenSettled(() => {
+      const stored = why === 'reordered' ? this.inflight ?? [] : [];
       const all = [...this.inflight ?? [], ...this.next];
       this.inflight = undefined;
       this.next = [];
@@ -257,27 +275,50 @@ export class ClusterBackend implements StorageBackend {
       forgetUniqueCounts();
       this.failing = false;
       if (why === 'unavailable') this.unavailable += all.length;
-      else this.retries += all.length;
-      const error = why === 'conflict' ? undefined : logUnavailable(message);
-      const caughtUp = why === 'conflict' ? this.catchUp() : undefined;
+      else this.retries += all.length - stored.length;
+      const error = why === 'unavailable' ? logUnavailable(message) : undefined;
+      const caughtUp = why === 'unavailable' ? undefined : this.catchUp();
       caughtUp?.catch(ignore);
-      for (const p of all) p.reject(error ?? new CommitConflict(caughtUp as Promise<void>));
+      for (const p of all) {
+        if (stored.includes(p)) void this.waitFor(storedAt).then(p.resolve);
+        else p.reject(error ?? new CommitConflict(caughtUp as Promise<void>));
+      }
       this.scheduleApply();
     });
   }
 
-  /** Resolves once this replica has applied everything the stream holds now. */
+  /**
+   * Resolves once this replica has applied everything the stream holds now;
+   * rejects with 503 when that takes longer than CATCH_UP_MS (the replica
+   * cannot follow the log now: an edit waiting on it is answered).
+   */
   private async catchUp(): Promise<void> {
     const log = this.log;
     if (log === undefined) return;
     const last = await log.lastSequence().catch(() => this.seen);
-    await this.waitFor(last);
+    if (this.applied >= last) return;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(replicaBehind(last, this.applied, CATCH_UP_MS)), CATCH_UP_MS);
+    });
+    try {
+      await Promise.race([this.waitFor(last), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Tells `onLogged` of a commit of the log, once each, in the log's order. */
+  private tell(seq: number, time: number, changes: () => readonly StoredChange[]): void {
+    if (seq <= this.told) return;
+    this.told = seq;
+    this.onLogged?.(seq, time, changes);
   }
 
   private deliver(seq: number, data: Uint8Array, time: number): void {
     if (seq <= this.applied && this.delivered.length === 0) {
       // this replica's own commit, applied when it was made (every commit before it was applied and told first)
-      this.onLogged?.(seq, time, () => this.decode(data));
+      this.tell(seq, time, () => this.decode(data));
       return;
     }
     // (an own commit may arrive before its publish is acknowledged, or behind others': told in turn)
@@ -342,7 +383,7 @@ export class ClusterBackend implements StorageBackend {
     if (applied.length > 0) forgetUniqueCounts();
     this.resolveWaiters();
     if (applied.length > 0) this.onApplied(applied);
-    for (const l of logged) this.onLogged?.(l.seq, l.time, l.changes);
+    for (const l of logged) this.tell(l.seq, l.time, l.changes);
   }
 
   /** The changes one message of the log holds (records that cannot be read are left out). */
@@ -377,7 +418,13 @@ export class ClusterBackend implements StorageBackend {
     this.reloading = true;
     try {
       const index = await log.snapshots.latest();
-      if (index === undefined || index.seq <= this.applied) throw new Error('no snapshot covers the gap');
+      if (index === undefined || index.seq <= this.applied) {
+        // No snapshot covers it: a message was skipped in delivery, not dropped from the log. Delivered again from the
+        // first one this replica lacks (what is queued is delivered again too).
+        this.delivered = [];
+        log.refollow(this.applied + 1);
+        return;
+      }
       const data = await log.snapshots.read(index);
       await this.atRest(() => {
         for (const root of this.live.roots.values()) root.values.clear();

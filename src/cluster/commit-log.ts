@@ -43,6 +43,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 export class CommitLog {
   private following: ConsumerMessages | undefined;
+  /** Where `follow` starts again once its consumer is closed (`refollow`). */
+  private restartAt: number | undefined;
   private closed = false;
   private readonly subject: string;
   /** The datastore's snapshots, beside the log. */
@@ -184,6 +186,10 @@ export class CommitLog {
    */
   async follow(from: number, deliver: (seq: number, data: Uint8Array, time: number) => void): Promise<void> {
     while (!this.closed) {
+      if (this.restartAt !== undefined) {
+        from = this.restartAt;
+        this.restartAt = undefined;
+      }
       let watchdog: NodeJS.Timeout | undefined;
       try {
         const consumer = await this.js.consumers.get(this.o.stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from });
@@ -201,6 +207,7 @@ export class CommitLog {
           });
         }, STALL_MS / 2);
         for await (const m of messages) {
+          if (this.restartAt !== undefined) break;
           progressed = Date.now();
           from = m.seq + 1;
           deliver(m.seq, m.data, Math.floor(m.info.timestampNanos / 1e6));
@@ -212,6 +219,16 @@ export class CommitLog {
       }
       if (!this.closed) await sleep(250);
     }
+  }
+
+  /**
+   * Delivers again from sequence `seq` on: the consumer is closed and made
+   * again from there (the reader found a message missing before one it was
+   * given); what the old consumer still holds is not delivered.
+   */
+  refollow(seq: number): void {
+    this.restartAt = seq;
+    void this.following?.close().catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -10,6 +10,8 @@ import type { NatsCluster, NatsNode } from './nats-server.ts';
 export interface StreamWatch {
   /** The node leading the stream, once it has a leader and every other replica is current (waits up to `ms`). */
   settledLeader(ms?: number): Promise<NatsNode>;
+  /** The stream's last sequence now. */
+  lastSequence(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export const watchStream = async (nats: NatsCluster, stream: string): Promise<St
       }
       throw new Error(`stream ${stream} has no settled leader after ${ms} ms: ${last}`);
     },
+    lastSequence: async () => (await jsm.streams.info(stream)).state.last_seq,
     close: () => nc.close(),
   };
 };
