@@ -56,7 +56,6 @@ try {
   for (const s of subjects) {
     if (s === 'rxconf') started.set(s, await rxconf(s, []));
     else if (s === 'quiet') started.set(s, await rxconf(s, ['--quiet']));
-    else if (s.startsWith('exp-')) { process.env.RXCONF_EXP = s.slice(4); started.set(s, await rxconf(s, [])); delete process.env.RXCONF_EXP; }
     else if (s === 'noremote') started.set(s, await rxconf(s, ['--access-log-fields', 'reqId,method,path,status,durationMs,bytes,user']));
     else if (s === 'http1') started.set(s, await rxconf(s, ['--transport', 'http1']));
     else if (s === 'before') {
