@@ -8,6 +8,8 @@
  *   created with `--cluster-replicas 3` (R3), as docs/cluster.md deploys.
  */
 import { mkdirSync } from 'node:fs';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { join } from 'node:path';
 import { writeClusterSeed } from './cluster-seed.ts';
 import type { ServerProcess } from '../http/server-process.ts';
@@ -22,6 +24,8 @@ export interface BenchServers {
   readonly nats: NatsCluster;
   /** The NATS servers' process ids (for their CPU). */
   natsPids(): number[];
+  /** The last sequence of the cluster's events stream (<stream>_EVENTS), as NATS says: the events it has stored. */
+  eventsStored(): Promise<number>;
   /** How rxconf serve ran. */
   readonly how: string;
   /** Stops every server; says what went wrong (stderr lines, unclean exits). */
@@ -40,6 +44,18 @@ export interface ServerSettings {
 
 /** The benchmark's application module on top of the http benchmark's model. */
 const APP_ARGS = ['--path', join('benchmarks', 'cluster'), '--module', 'bench-cluster', '--app', join('benchmarks', 'cluster', 'bench-cluster-app.mjs')];
+
+const STREAM = 'BENCH';
+
+/** The last sequence of a stream, as NATS says. */
+const lastSequence = async (servers: string, name: string): Promise<number> => {
+  const nc = await connect({ servers: servers.split(',') });
+  try {
+    return (await (await jetstreamManager(nc)).streams.info(name)).state.last_seq;
+  } finally {
+    await nc.close();
+  }
+};
 
 export const startServers = async (s: ServerSettings): Promise<BenchServers> => {
   if (natsBinary === undefined) throw new Error('the cluster benchmark needs nats-server (Debian: apt-get install nats-server)');
@@ -72,7 +88,7 @@ export const startServers = async (s: ServerSettings): Promise<BenchServers> => 
     const single = await start('single', []);
     s.log(`  single process: ${single.url}`);
     const replica = (i: number): Promise<ServerProcess> =>
-      start(`r${i}`, ['--cluster', nats.urls, '--cluster-replicas', '3', '--cluster-stream', 'BENCH', '--replica-id', `r${i}`, '--cluster-wait', '120']);
+      start(`r${i}`, ['--cluster', nats.urls, '--cluster-replicas', '3', '--cluster-stream', STREAM, '--replica-id', `r${i}`, '--cluster-wait', '120']);
     // the first creates the streams (R3) and seeds them; the others join
     const first = await replica(0);
     const replicas = [first, ...(await Promise.all([1, 2].map(replica)))];
@@ -82,6 +98,7 @@ export const startServers = async (s: ServerSettings): Promise<BenchServers> => 
       replicas,
       nats,
       natsPids: () => nats.nodes.flatMap((n) => (n.pid === undefined ? [] : [n.pid])),
+      eventsStored: () => lastSequence(nats.urls, `${STREAM}_EVENTS`),
       how: s.launcher.how,
       stop,
     };
