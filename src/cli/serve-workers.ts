@@ -8,7 +8,8 @@
  * listens; a worker that dies afterwards is started again (after 0.25 s,
  * doubling up to 10 s while it keeps dying young); one that fails before
  * all listened stops the others and the primary exits 1. SIGINT or
- * SIGTERM stops every worker gracefully (a second signal: at once).
+ * SIGTERM stops every worker gracefully (a second signal: at once);
+ * SIGHUP is passed to every worker (each reads its TLS files again).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:net';
@@ -113,7 +114,12 @@ export const superviseWorkers = async (plan: WorkersPlan): Promise<number> => {
     });
   };
 
+  // SIGHUP (read the TLS files again) is each worker's to act on; the primary would otherwise die of it
+  const reload = (): void => {
+    for (const w of running.values()) w.process.kill('SIGHUP');
+  };
   const stop = (): void => {
+    process.off('SIGHUP', reload);
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     const now = (): void => {
@@ -124,6 +130,7 @@ export const superviseWorkers = async (plan: WorkersPlan): Promise<number> => {
     process.once('SIGTERM', now);
     stopAll(0);
   };
+  process.on('SIGHUP', reload);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   for (let k = 1; k <= plan.count; k++) fork(k);

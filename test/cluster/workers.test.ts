@@ -127,12 +127,16 @@ for (const transport of ['uws', 'http1'] as const) {
   });
 }
 
-natsTest('a worker killed with -9 is started again and serves; SIGTERM stops every worker and the primary exits 0', async (t) => {
+natsTest('SIGHUP leaves the workers serving; a worker killed with -9 is started again and serves; SIGTERM stops every worker and the primary exits 0', async (t) => {
   t.timeout(90_000);
   const p = await workers('WORKERS_KILL', 'uws');
   try {
     const pids = childrenOf(p.child.pid as number);
     t.is(pids.length, 2, 'two workers');
+    // SIGHUP (reload the TLS files) is passed to the workers: nobody stops
+    p.child.kill('SIGHUP');
+    t.deepEqual([...(await spread(p.url, 10)).keys()].sort(), ['box-w1', 'box-w2']);
+    t.deepEqual(childrenOf(p.child.pid as number), pids, 'the same workers after SIGHUP');
     process.kill(pids[0] as number, 'SIGKILL');
     // the two replicas answer again: the killed worker's replica id comes back in a new process
     let again: number[] = [];
