@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { putAscii, putBytes, putNumber, putString, putText, textBytes } from '../../../src/actors/nodes/json-bytes.ts';
 import { stringText } from '../../../src/actors/nodes/json-value-text.ts';
 import { JsonBuffer } from '../../../src/actors/nodes/json-writer.ts';
+import { soakRuns } from '../../helpers/soak.ts';
 
 /** What `put` writes into a fresh buffer (after `before` as text), as UTF-8 bytes. */
 const written = (put: (buf: JsonBuffer) => void, before = ''): Buffer => {
@@ -29,7 +30,7 @@ const strings = fc.oneof(
 test('a string is the UTF-8 of its JSON text, however short or long and whatever it holds', (t) => {
   fc.assert(fc.property(strings, fc.string({ maxLength: 3 }), (s, before) => {
     t.deepEqual(written((b) => putString(b, s), before), Buffer.from(before + stringText(s)));
-  }), { numRuns: 2000 });
+  }), { numRuns: soakRuns(2000) });
   for (const s of ['', 'x'.repeat(24), 'x'.repeat(25), `${'x'.repeat(30)}"`, `${'x'.repeat(30)}\u00e9`, `${'x'.repeat(30)}\ud800`]) {
     t.deepEqual(written((b) => putString(b, s)), Buffer.from(stringText(s)), JSON.stringify(s));
   }

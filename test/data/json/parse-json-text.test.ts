@@ -2,6 +2,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import { parseJsonText } from '../../../src/data/json/index.ts';
+import { soakRuns } from '../../helpers/soak.ts';
 
 const errorOf = (text: string, maxDepth?: number) => {
   const r = parseJsonText(text, maxDepth === undefined ? {} : { maxDepth });
@@ -41,7 +42,7 @@ test('accepts exactly what JSON.parse accepts (but for duplicate member names)',
           throw new Error(`${JSON.stringify(text)}: JSON.parse ${native}, parseJsonText ${r.ok}`);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: soakRuns(3000) },
     ),
   );
 });

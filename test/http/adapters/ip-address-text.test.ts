@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { listenNode, listenUws } from '../../../src/http/adapters/index.ts';
 import type { Handler } from '../../../src/http/exchange.ts';
 import { ipAddressText, lastAddressText } from '../../../src/http/adapters/ip-address-text.ts';
+import { soakRuns } from '../../helpers/soak.ts';
 
 const bytes = (...b: number[]): Uint8Array => Uint8Array.from(b);
 
@@ -40,7 +41,7 @@ test('any IPv6 address is compressed as the URL standard compresses it (first lo
     fc.pre(!mapped);
     const full = groups.map((g) => g.toString(16)).join(':');
     return ipAddressText(b) === new URL(`http://[${full}]/`).hostname.slice(1, -1);
-  }), { numRuns: 2000 });
+  }), { numRuns: soakRuns(2000) });
   t.pass();
 });
 

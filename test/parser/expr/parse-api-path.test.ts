@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { parseApiPath, printApiPath } from '../../../src/parser/expr/index.ts';
 import type { ApiPath, ApiPathSegment } from '../../../src/parser/expr/index.ts';
+import { soakRuns } from '../../helpers/soak.ts';
 
 const seg = (id: string, keys?: string[]): ApiPathSegment => {
   const i = id.indexOf(':');
@@ -75,7 +76,7 @@ test('parse(print(path)) gives back the path', (t) => {
       if (!r.ok) throw new Error(`${printed}: ${r.message}`);
       if (!isDeepStrictEqual(r.value, p)) throw new Error(`${printed} parsed as ${JSON.stringify(r.value)}`);
     }),
-    { numRuns: 2000 },
+    { numRuns: soakRuns(2000) },
   );
   t.pass();
 });

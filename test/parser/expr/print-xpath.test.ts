@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseXPath, printXPath } from '../../../src/parser/expr/index.ts';
 import { abs, bin, child, dos, filter, lit, names, neg, num, rel, star } from './helpers/xpath-ast.ts';
 import { xpathExpr } from './helpers/xpath-arbitrary.ts';
+import { soakRuns } from '../../helpers/soak.ts';
 
 const reprints = (text: string): void => {
   test(`prints ${JSON.stringify(text)} as written`, (t) => {
@@ -59,7 +60,7 @@ test('parse(print(ast)) gives back the ast', (t) => {
       if (!r.ok) throw new Error(`${printed}: ${r.message}`);
       if (!isDeepStrictEqual(r.value, ast)) throw new Error(`${printed} parsed as ${JSON.stringify(r.value)}`);
     }),
-    { numRuns: 2000 },
+    { numRuns: soakRuns(2000) },
   );
   t.pass();
 });

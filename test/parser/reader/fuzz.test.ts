@@ -12,6 +12,7 @@ import type { Statement } from '../../../src/parser/index.ts';
 import { corpusPublic, hasShared, sharedTest } from '../../helpers/shared.ts';
 import { printStatement } from './print-yang.ts';
 import type { ArgStyle } from './print-yang.ts';
+import { soakRuns } from '../../helpers/soak.ts';
 
 /** Read `text` and check what must hold whatever the input. */
 const readChecked = (text: string): { errors: number; statement: Statement | undefined } => {
@@ -34,13 +35,13 @@ const yangish = fc.string({
 });
 
 test('random YANG-ish text: always returns, positions inside the text', (t) => {
-  fc.assert(fc.property(yangish, (s) => void readChecked(s)), { numRuns: 2000 });
-  fc.assert(fc.property(yangish, (s) => void readChecked(`module m {\n${s}\n}\n`)), { numRuns: 2000 });
+  fc.assert(fc.property(yangish, (s) => void readChecked(s)), { numRuns: soakRuns(2000) });
+  fc.assert(fc.property(yangish, (s) => void readChecked(`module m {\n${s}\n}\n`)), { numRuns: soakRuns(2000) });
   t.pass();
 });
 
 test('random unicode text: always returns', (t) => {
-  fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => void readChecked(s)), { numRuns: 1000 });
+  fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => void readChecked(s)), { numRuns: soakRuns(1000) });
   t.pass();
 });
 
@@ -97,7 +98,7 @@ test('round trip: print any tree in any quoting style, read it back equal', (t) 
       // escapes are never invalid here, so not even a warning
       return diagnostics.length === 0 && statement !== undefined && JSON.stringify(shape(statement)) === JSON.stringify(shape(module));
     }),
-    { numRuns: 500 },
+    { numRuns: soakRuns(500) },
   );
   t.pass();
 });
@@ -133,6 +134,6 @@ sharedTest('random mutations of real modules: always returns, positions inside t
       }
       readChecked(text);
     }),
-    { numRuns: 3000 },
+    { numRuns: soakRuns(3000) },
   );
 });
