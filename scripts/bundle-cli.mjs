@@ -11,23 +11,25 @@
  * - serve, passwd and call-home stay tsc's modules of dist/cli/ (imported
  *   from the bundle): `serve` loads the user's application, which imports
  *   `rxconf` (dist/index.js), and both must share one copy of every class.
- * - moo and nearley (the YANG parser's CommonJS packages) are bundled, to
- *   spare Node their CommonJS-to-ESM translation; every other package is
- *   imported from node_modules as usual.
+ * - moo and nearley (the YANG parser's CommonJS packages) and rxjs (whose
+ *   Node entry is CommonJS: all of it would load) are bundled, rxjs from its
+ *   ES modules so only what the CLI uses is in; every other package is
+ *   imported from node_modules as usual. Their licences are copied into
+ *   dist/cli-bundle/THIRD-PARTY-LICENSES.txt.
  * - A module's `import.meta.url` stays its own file's URL in dist/ (it finds
  *   yang/ and package.json from there); every file of the bundle is in one
  *   folder, so that URL is the same relative path from each.
  * Source maps lead back to src/ through tsc's maps.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** The folder of the bundle inside dist/. */
 export const BUNDLE_DIR = 'cli-bundle';
-/** Packages bundled into the CLI (pure JavaScript, CommonJS); all others stay imports. */
-const BUNDLED_PACKAGES = new Set(['moo', 'nearley']);
+/** Packages bundled into the CLI (pure JavaScript), with the file each is bundled from when not its Node entry; all others stay imports. */
+const BUNDLED_PACKAGES = new Map([['moo', undefined], ['nearley', undefined], ['rxjs', 'dist/esm5/index.js']]);
 /** Modules of dist/cli/ imported as they are (see above). */
 const PLAIN = ['serve-command.js', 'passwd-command.js', 'call-home-command.js'];
 
@@ -75,7 +77,23 @@ export const bundleCli = async (root, dist) => {
             return plain.has(p) ? { path: posix(relative(out, p)), external: true } : undefined;
           }
           const pkg = a.path.startsWith('@') ? a.path.split('/').slice(0, 2).join('/') : a.path.split('/')[0];
-          return BUNDLED_PACKAGES.has(pkg) ? undefined : { path: a.path, external: true };
+          if (!BUNDLED_PACKAGES.has(pkg)) return { path: a.path, external: true };
+          const entry = BUNDLED_PACKAGES.get(pkg);
+          if (entry === undefined) return undefined;
+          if (a.path !== pkg) throw new Error(`${a.importer}: ${a.path}: only ${pkg} itself can be bundled`);
+          return { path: join(dirname(createRequire(join(root, 'package.json')).resolve(`${pkg}/package.json`)), entry) };
+        });
+        b.onEnd((r) => {
+          if (r.errors.length > 0) return;
+          const require = createRequire(join(root, 'package.json'));
+          const texts = [...BUNDLED_PACKAGES.keys()].map((pkg) => {
+            const dir = dirname(require.resolve(`${pkg}/package.json`));
+            const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+            const file = readdirSync(dir).find((n) => /^licen[cs]e/i.test(n));
+            if (file === undefined) throw new Error(`${pkg} has no licence file to ship with its bundled code`);
+            return `${pkg} ${version} (${license}), bundled into the rxconf command:\n\n${readFileSync(join(dir, file), 'utf8').trim()}\n`;
+          });
+          writeFileSync(join(out, 'THIRD-PARTY-LICENSES.txt'), `${texts.join(`\n${'-'.repeat(72)}\n\n`)}`);
         });
         // import.meta.url of a module of dist/: its own file, wherever its code ends up
         b.onLoad({ filter: /\.js$/ }, (a) => {

@@ -59,7 +59,7 @@ const checkHelloWorld = (t: ExecutionContext, run: HelloWorldRun): void => {
 test.serial('the tarball holds the built package and nothing of the development tree', async (t) => {
   t.timeout(PACK_TIMEOUT, 'npm pack (building dist/) and npm install of the tarball');
   const { files } = await consumer();
-  for (const f of ['package.json', 'LICENSE', 'README.md', 'bin/rxconf.js', 'dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/cli/main.js', 'dist/cli-bundle/rxconf.js', 'yang/rxconf-server.yang', 'explorer/index.html', 'examples/hello.yang', 'examples/hello-world.mjs']) {
+  for (const f of ['package.json', 'LICENSE', 'README.md', 'bin/rxconf.js', 'dist/index.js', 'dist/index.d.ts', 'dist/index.js.map', 'dist/cli/main.js', 'dist/cli-bundle/rxconf.js', 'dist/cli-bundle/THIRD-PARTY-LICENSES.txt', 'yang/rxconf-server.yang', 'explorer/index.html', 'examples/hello.yang', 'examples/hello-world.mjs']) {
     t.true(files.includes(f), `${f} is packed`);
   }
   const stray = files.filter((f) => !/^(package\.json|LICENSE|README\.md|bin\/|dist\/|src\/|yang\/|explorer\/|examples\/)/.test(f));
