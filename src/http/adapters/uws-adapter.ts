@@ -98,12 +98,13 @@ const countConnections = (app: TemplatedApp): (() => number) | undefined => {
 const KNOWN_METHODS = new Set(METHODS);
 
 const serve = (handler: Handler, state: UwsServerState, res: HttpResponse, req: HttpRequest): void => {
-  if (!KNOWN_METHODS.has(req.getCaseSensitiveMethod())) {
+  const method = req.getCaseSensitiveMethod();
+  if (!KNOWN_METHODS.has(method)) {
     // as node:http does: 501 and a close, the same on every transport
     res.cork(() => res.writeStatus(statusLine(501)).writeHeader('connection', 'close').end(undefined, true));
     return;
   }
-  const exchange = new UwsExchange(res, req, state);
+  const exchange = new UwsExchange(res, req, state, method);
   const answer = invokeHandler(handler, exchange, state.onError);
   if (answer instanceof Promise) void answer.then((response) => exchange.respond(response, false));
   else exchange.respond(answer, true);

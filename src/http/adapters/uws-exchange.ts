@@ -45,10 +45,10 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
   #whenWritable: (() => void) | undefined;
   #remoteAddress: string | undefined;
 
-  /** Must run inside the route handler: `req` dies when it returns. */
-  constructor(res: HttpResponse, req: HttpRequest, state: UwsServerState) {
+  /** Must run inside the route handler: `req` dies when it returns. `method`: the request's, when already read from `req`. */
+  constructor(res: HttpResponse, req: HttpRequest, state: UwsServerState, method: string = req.getCaseSensitiveMethod()) {
     // getQuery() gives undefined, not '', when the target has no '?'
-    super(req.getCaseSensitiveMethod(), req.getUrl(), (req.getQuery() as string | undefined) ?? '', readUwsHeaders(req));
+    super(method, req.getUrl(), (req.getQuery() as string | undefined) ?? '', readUwsHeaders(req));
     this.#res = res;
     this.#state = state;
     if (expectsBody(this.headers)) this.body = this.#openBody(declaredLength(this.headers));
