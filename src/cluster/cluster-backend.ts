@@ -43,6 +43,14 @@ import { noEditRunning } from '../actors/edit/mailbox.ts';
 import { logUnavailable, replicaBehind } from './cluster-errors.ts';
 import type { ClusterOptions } from './cluster-options.ts';
 import { CommitLog } from './commit-log.ts';
+import { CHUNK } from './snapshot-store.ts';
+
+/**
+ * The first message of a stream seeded with more than one message may hold
+ * (SEED_MARK): the seed itself is the snapshot at sequence 1, written once
+ * this message is stored. It holds no change.
+ */
+const SEED_MARK = '{"seed":"snapshot"}';
 
 interface Pending {
   readonly record: string;
@@ -179,9 +187,17 @@ export class ClusterBackend implements StorageBackend {
         images.push(encodeChange({ module: root.meta as never, image: root }, this.schema) as string);
       }
       if (images.length > 0) {
-        const r = await log.publish(encoder.encode(`[${images.join(',')}]`), randomUUID(), 0);
-        if (r !== 'conflict') this.applied = r.seq;
-        else for (const root of this.live.roots.values()) root.values.clear(); // another replica seeded first: its data it is
+        const seed = encoder.encode(`[${images.join(',')}]`);
+        // A seed larger than a message may be goes in as a snapshot at sequence 1, in chunks, behind a mark.
+        const big = seed.length > CHUNK;
+        const r = await log.publish(big ? encoder.encode(SEED_MARK) : seed, randomUUID(), 0);
+        if (r !== 'conflict') {
+          if (big) {
+            await log.snapshots.write(r.seq, seed);
+            this.snapshotAt = r.seq;
+          }
+          this.applied = r.seq;
+        } else for (const root of this.live.roots.values()) root.values.clear(); // another replica seeded first: its data it is
       }
       last = await log.lastSequence();
     }
@@ -361,8 +377,8 @@ export class ClusterBackend implements StorageBackend {
     const logged: { seq: number; time: number; changes: () => readonly StoredChange[] }[] = [];
     const delivered = this.delivered.splice(0);
     for (const [i, m] of delivered.entries()) {
-      if (m.seq > this.applied + 1) {
-        // The log below m was dropped under this replica (a snapshot holds it): the snapshot is loaded again.
+      if (m.seq > this.applied + 1 || (m.seq === this.applied + 1 && isSeedMark(m.data))) {
+        // The log below m was dropped under this replica, or m marks a seed held as a snapshot: the snapshot is loaded.
         this.delivered.unshift(...delivered.slice(i));
         void this.reload();
         break;
@@ -523,3 +539,5 @@ export class ClusterBackend implements StorageBackend {
     await this.log?.close();
   }
 }
+
+const isSeedMark = (data: Uint8Array): boolean => data.length === SEED_MARK.length && decoder.decode(data) === SEED_MARK;

@@ -12,7 +12,7 @@
 import { JetStreamApiError, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 
 /** Chunk size: below NATS's default 1 MB payload limit, with room for headers. */
-const CHUNK = 512 * 1024;
+export const CHUNK = 512 * 1024;
 
 export interface SnapshotIndex {
   readonly seq: number;
