@@ -6,6 +6,7 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
+import { soakRuns } from '../helpers/soak.ts';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { createServer } from '../../src/server/create-server.ts';
@@ -97,6 +98,6 @@ test('a duration is written as JSON writes the number rounded to the µs', (t) =
   fc.assert(fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (ms) => {
     const rounded = Math.round(ms * 1000) / 1000;
     return durationText(rounded) === JSON.stringify(rounded);
-  }), { numRuns: 5000 });
+  }), { numRuns: soakRuns(5000) });
   for (const ms of [0, 0.001, 0.01, 0.1, 0.12, 1, 10, 1000.5, 123.456]) t.is(durationText(ms), JSON.stringify(ms));
 });
