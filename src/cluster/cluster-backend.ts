@@ -44,6 +44,7 @@ import { logUnavailable, replicaBehind } from './cluster-errors.ts';
 import type { ClusterOptions } from './cluster-options.ts';
 import { CommitLog } from './commit-log.ts';
 import { CHUNK } from './snapshot-store.ts';
+import { openApplyTrace, type ApplyTrace } from './apply-trace.ts';
 
 /**
  * The first message of a stream seeded with more than one message may hold
@@ -54,6 +55,8 @@ const SEED_MARK = '{"seed":"snapshot"}';
 
 interface Pending {
   readonly record: string;
+  /** The transaction id of the message it went out in (once published). */
+  id?: string;
   readonly refused: (() => void) | undefined;
   readonly resolve: () => void;
   readonly reject: (e: unknown) => void;
@@ -96,7 +99,7 @@ export class ClusterBackend implements StorageBackend {
   private next: Pending[] = [];
   private inflight: Pending[] | undefined;
   private failing = false;
-  private delivered: { seq: number; data: Uint8Array; at: number; time: number }[] = [];
+  private delivered: { seq: number; data: Uint8Array; at: number; time: number; id: string | undefined }[] = [];
   private waiters: { seq: number; resolve: () => void }[] = [];
   private applyScheduled = false;
   /** The last sequence `onLogged` was told (a message delivered twice is told once). */
@@ -111,6 +114,9 @@ export class ClusterBackend implements StorageBackend {
   private snapshotAt = 0;
   private snapshotting: Promise<void> | undefined;
   private reloading = false;
+  /** RXCONF_CLUSTER_TRACE (apply-trace.ts). */
+  private readonly tracer: ReturnType<typeof openApplyTrace>;
+  private readonly trace: ApplyTrace;
   /** Told of the changes of other replicas once applied (the datastore's change events, settings, NACM). */
   onApplied: (changes: readonly StoredChange[]) => void = ignore;
   /**
@@ -129,6 +135,8 @@ export class ClusterBackend implements StorageBackend {
     private readonly seedFile?: string,
   ) {
     this.replica = options.replica ?? randomUUID();
+    this.tracer = openApplyTrace(this.replica);
+    this.trace = this.tracer?.trace ?? ignore;
   }
 
   /** The connection to NATS once started, the commit log's stream and its replicas (the event streams share them: events/). */
@@ -178,6 +186,7 @@ export class ClusterBackend implements StorageBackend {
       if (index !== undefined) {
         this.applySnapshot(await log.snapshots.read(index));
         this.applied = index.seq;
+        this.trace('snapshot', index.seq);
         this.snapshotAt = index.seq;
       }
     } else {
@@ -202,7 +211,7 @@ export class ClusterBackend implements StorageBackend {
       last = await log.lastSequence();
     }
     this.state = 'connected';
-    void log.follow(this.applied + 1, (seq, data, time) => this.deliver(seq, data, time));
+    void log.follow(this.applied + 1, (seq, data, time, id) => this.deliver(seq, data, time, id));
     await this.waitFor(last);
   }
 
@@ -243,7 +252,9 @@ export class ClusterBackend implements StorageBackend {
     this.inflight = batch;
     const expected = this.applied;
     const data = encoder.encode(batch.length === 1 ? `[${(batch[0] as Pending).record}]` : `[${batch.map((p) => p.record).join(',')}]`);
-    log.publish(data, randomUUID(), expected).then((r) => {
+    const id = randomUUID();
+    for (const p of batch) p.id = id;
+    log.publish(data, id, expected).then((r) => {
       // Given up on already (undone and refused): if it was stored, it arrives with the log like another replica's.
       if (this.inflight !== batch) return;
       if (r === 'conflict') {
@@ -259,6 +270,7 @@ export class ClusterBackend implements StorageBackend {
         return;
       }
       this.applied = r.seq;
+      this.trace('own', r.seq, id, data);
       this.seen = Math.max(this.seen, r.seq);
       this.inflight = undefined;
       this.commits += batch.length;
@@ -288,6 +300,7 @@ export class ClusterBackend implements StorageBackend {
       this.inflight = undefined;
       this.next = [];
       for (let i = all.length - 1; i >= 0; i--) all[i]?.refused?.();
+      for (const p of all) this.trace(stored.includes(p) ? 'reordered' : 'undone', stored.includes(p) ? storedAt : this.applied, p.id ?? '', p.record);
       forgetUniqueCounts();
       this.failing = false;
       if (why === 'unavailable') this.unavailable += all.length;
@@ -331,15 +344,16 @@ export class ClusterBackend implements StorageBackend {
     this.onLogged?.(seq, time, changes);
   }
 
-  private deliver(seq: number, data: Uint8Array, time: number): void {
+  private deliver(seq: number, data: Uint8Array, time: number, id: string | undefined): void {
     if (seq <= this.applied && this.delivered.length === 0) {
       // this replica's own commit, applied when it was made (every commit before it was applied and told first)
+      this.trace('skip', seq, id, data);
       this.tell(seq, time, () => this.decode(data));
       return;
     }
     // (an own commit may arrive before its publish is acknowledged, or behind others': told in turn)
     this.seen = Math.max(this.seen, seq);
-    this.delivered.push({ seq, data, at: Date.now(), time });
+    this.delivered.push({ seq, data, at: Date.now(), time, id });
     this.scheduleApply();
   }
 
@@ -385,6 +399,7 @@ export class ClusterBackend implements StorageBackend {
       }
       if (m.seq <= this.applied) {
         // this replica's own commit, applied when it was made
+        this.trace('skip', m.seq, m.id, m.data);
         logged.push({ seq: m.seq, time: m.time, changes: () => this.decode(m.data) });
         continue;
       }
@@ -393,6 +408,7 @@ export class ClusterBackend implements StorageBackend {
       applied.push(...changes);
       logged.push({ seq: m.seq, time: m.time, changes: () => changes });
       this.applied = m.seq;
+      this.trace('log', m.seq, m.id, m.data);
       this.lastLag = now - m.at;
       this.maxLag = Math.max(this.maxLag, this.lastLag);
     }
@@ -438,6 +454,7 @@ export class ClusterBackend implements StorageBackend {
         // No snapshot covers it: a message was skipped in delivery, not dropped from the log. Delivered again from the
         // first one this replica lacks (what is queued is delivered again too).
         this.delivered = [];
+        this.trace('refollow', this.applied + 1);
         log.refollow(this.applied + 1);
         return;
       }
@@ -446,6 +463,7 @@ export class ClusterBackend implements StorageBackend {
         for (const root of this.live.roots.values()) root.values.clear();
         const changes = this.applySnapshot(data);
         this.applied = index.seq;
+        this.trace('snapshot', index.seq);
         this.snapshotAt = Math.max(this.snapshotAt, index.seq);
         this.resolveWaiters();
         this.onApplied(changes);
@@ -537,6 +555,7 @@ export class ClusterBackend implements StorageBackend {
     await this.flush();
     this.state = 'closed';
     await this.log?.close();
+    this.tracer?.close();
   }
 }
 

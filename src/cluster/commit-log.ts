@@ -178,13 +178,13 @@ export class CommitLog {
 
   /**
    * Delivers every message from sequence `from` on, in order, with the time
-   * JetStream stored it (ms since the epoch), as long as the log is open: an ordered consumer, made again from where it was when it
+   * JetStream stored it (ms since the epoch) and its transaction id, as long as the log is open: an ordered consumer, made again from where it was when it
    * ends with an error or stalls. It stalls when the node holding it dies
    * (it lives on the stream's leader): so while no message has come for
    * `STALL_MS` and the stream holds one this consumer has not delivered,
    * it is dropped and made again.
    */
-  async follow(from: number, deliver: (seq: number, data: Uint8Array, time: number) => void): Promise<void> {
+  async follow(from: number, deliver: (seq: number, data: Uint8Array, time: number, id: string | undefined) => void): Promise<void> {
     while (!this.closed) {
       if (this.restartAt !== undefined) {
         from = this.restartAt;
@@ -210,7 +210,7 @@ export class CommitLog {
           if (this.restartAt !== undefined) break;
           progressed = Date.now();
           from = m.seq + 1;
-          deliver(m.seq, m.data, Math.floor(m.info.timestampNanos / 1e6));
+          deliver(m.seq, m.data, Math.floor(m.info.timestampNanos / 1e6), m.headers?.get('Nats-Msg-Id'));
         }
       } catch {
         // the consumer could not be made or ended with an error: made again from where it was

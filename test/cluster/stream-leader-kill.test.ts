@@ -8,8 +8,16 @@
  * count). At the end every replica holds the same data, every acknowledged
  * create (not deleted after) is there and no acknowledged delete is undone.
  * How long writes took to resume after each kill is logged, not asserted.
+ * Every replica traces the log it applies (RXCONF_CLUSTER_TRACE); should
+ * they end different, the test prints where (helpers/stream-leader-kill-diagnosis.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { natsTest, startNatsCluster } from './helpers/nats-server.ts';
+import { diagnoseDivergence } from './helpers/stream-leader-kill-diagnosis.ts';
 import { send, startReplica, type Replica } from './helpers/replicas.ts';
 import { watchStream, type StreamWatch } from './helpers/stream-leader.ts';
 
@@ -22,6 +30,9 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 natsTest('the stream leader killed with SIGKILL during writes on three replicas: writes resume, nothing acknowledged is lost, all end identical', async (t) => {
   t.timeout(SOAK ? 900_000 : 240_000);
   const nats = await startNatsCluster();
+  const traces = mkdtempSync(join(tmpdir(), 'rxconf-leader-kill-'));
+  process.env.RXCONF_CLUSTER_TRACE = traces;
+  let keepTraces = false;
   const replicas: Replica[] = [];
   let watch: StreamWatch | undefined;
   let stop = false;
@@ -114,6 +125,21 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
       t.is(got.status, 200);
       bodies.push(await got.text());
     }
+    if (bodies[1] !== bodies[0] || bodies[2] !== bodies[0]) {
+      keepTraces = true;
+      const held = bodies.map((b) => new Set(((JSON.parse(b) as { 'st-store:entry'?: { id: number }[] })['st-store:entry'] ?? []).map((e) => e.id)));
+      const nc = await connect({ servers: nats.urls.split(',') });
+      try {
+        const jsm = await jetstreamManager(nc);
+        const lines = await diagnoseDivergence(traces, ['r0', 'r1', 'r2'], held, async (seq) => {
+          const m = await jsm.streams.getMessage(STREAM, { seq });
+          return m === null ? undefined : { id: m.header?.get('Nats-Msg-Id'), data: m.string() };
+        });
+        t.log(`replicas differ (traces kept in ${traces}):\n${lines.join('\n')}`);
+      } finally {
+        await nc.close();
+      }
+    }
     t.is(bodies[1], bodies[0], 'replicas 0 and 1 hold the same data');
     t.is(bodies[2], bodies[0], 'replicas 0 and 2 hold the same data');
     const ids = ((JSON.parse(bodies[0] as string) as { 'st-store:entry'?: { id: number }[] })['st-store:entry'] ?? []).map((e) => e.id);
@@ -144,5 +170,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     for (const r of replicas) await r.server.close();
     await watch?.close();
     await nats.stop();
+    delete process.env.RXCONF_CLUSTER_TRACE;
+    if (!keepTraces) rmSync(traces, { recursive: true, force: true });
   }
 });
