@@ -11,7 +11,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type TraceEvent = 'log' | 'own' | 'skip' | 'undone' | 'reordered' | 'snapshot' | 'refollow';
+export type TraceEvent = 'log' | 'own' | 'skip' | 'undone' | 'reordered' | 'snapshot' | 'refollow' | 'fork' | 'rebuild';
 
 export type ApplyTrace = (how: TraceEvent, seq: number, id?: string, data?: Uint8Array | string) => void;
 

@@ -42,7 +42,7 @@ import { forgetUniqueCounts } from '../validate/unique-index.ts';
 import { noEditRunning } from '../actors/edit/mailbox.ts';
 import { logUnavailable, replicaBehind } from './cluster-errors.ts';
 import type { ClusterOptions } from './cluster-options.ts';
-import { CommitLog } from './commit-log.ts';
+import { CommitLog, type Delivered } from './commit-log.ts';
 import { CHUNK } from './snapshot-store.ts';
 import { openApplyTrace, type ApplyTrace } from './apply-trace.ts';
 
@@ -99,7 +99,15 @@ export class ClusterBackend implements StorageBackend {
   private next: Pending[] = [];
   private inflight: Pending[] | undefined;
   private failing = false;
-  private delivered: { seq: number; data: Uint8Array; at: number; time: number; id: string | undefined }[] = [];
+  private delivered: (Delivered & { readonly at: number })[] = [];
+  /** The transaction id of the commit at `applied` (undefined: not known, as after a snapshot). */
+  private appliedId: string | undefined;
+  /** A message whose `Rxconf-Prev` names another commit than this replica applied before it, being looked at (`diverged`). */
+  private checking = false;
+  /** The sequence of a message accepted although its `Rxconf-Prev` disagrees (the stream itself holds it so). */
+  private forkAccepted = 0;
+  /** Times this replica found it had followed another history than the stream's and loaded it again. */
+  private divergences = 0;
   private waiters: { seq: number; resolve: () => void }[] = [];
   private applyScheduled = false;
   /** The last sequence `onLogged` was told (a message delivered twice is told once). */
@@ -211,7 +219,7 @@ export class ClusterBackend implements StorageBackend {
       last = await log.lastSequence();
     }
     this.state = 'connected';
-    void log.follow(this.applied + 1, (seq, data, time, id) => this.deliver(seq, data, time, id));
+    void log.follow(this.applied + 1, (m) => this.deliver(m));
     await this.waitFor(last);
   }
 
@@ -254,7 +262,7 @@ export class ClusterBackend implements StorageBackend {
     const data = encoder.encode(batch.length === 1 ? `[${(batch[0] as Pending).record}]` : `[${batch.map((p) => p.record).join(',')}]`);
     const id = randomUUID();
     for (const p of batch) p.id = id;
-    log.publish(data, id, expected).then((r) => {
+    log.publish(data, id, expected, this.appliedId).then((r) => {
       // Given up on already (undone and refused): if it was stored, it arrives with the log like another replica's.
       if (this.inflight !== batch) return;
       if (r === 'conflict') {
@@ -270,6 +278,7 @@ export class ClusterBackend implements StorageBackend {
         return;
       }
       this.applied = r.seq;
+      this.appliedId = id;
       this.trace('own', r.seq, id, data);
       this.seen = Math.max(this.seen, r.seq);
       this.inflight = undefined;
@@ -344,16 +353,18 @@ export class ClusterBackend implements StorageBackend {
     this.onLogged?.(seq, time, changes);
   }
 
-  private deliver(seq: number, data: Uint8Array, time: number, id: string | undefined): void {
-    if (seq <= this.applied && this.delivered.length === 0) {
+  private deliver(m: Delivered): void {
+    if (m.seq <= this.applied && this.delivered.length === 0) {
       // this replica's own commit, applied when it was made (every commit before it was applied and told first)
-      this.trace('skip', seq, id, data);
-      this.tell(seq, time, () => this.decode(data));
+      this.trace('skip', m.seq, m.id, m.data);
+      // another transaction where this replica's own was acknowledged: which one does the stream hold?
+      if (m.seq === this.applied && m.id !== undefined && this.appliedId !== undefined && m.id !== this.appliedId) void this.diverged(m);
+      this.tell(m.seq, m.time, () => this.decode(m.data));
       return;
     }
     // (an own commit may arrive before its publish is acknowledged, or behind others': told in turn)
-    this.seen = Math.max(this.seen, seq);
-    this.delivered.push({ seq, data, at: Date.now(), time, id });
+    this.seen = Math.max(this.seen, m.seq);
+    this.delivered.push({ ...m, at: Date.now() });
     this.scheduleApply();
   }
 
@@ -380,7 +391,7 @@ export class ClusterBackend implements StorageBackend {
 
   /** Applies what other replicas committed, in order, while nothing local is pending. */
   private applyDelivered(): void {
-    if (this.reloading) return;
+    if (this.reloading || this.checking) return;
     if (this.inflight !== undefined || this.failing || this.next.length > 0 || !noEditRunning()) {
       this.scheduleApply(true);
       return;
@@ -403,11 +414,18 @@ export class ClusterBackend implements StorageBackend {
         logged.push({ seq: m.seq, time: m.time, changes: () => this.decode(m.data) });
         continue;
       }
+      if (m.prev !== undefined && m.prev.seq === this.applied && this.appliedId !== undefined && m.prev.id !== this.appliedId && m.seq !== this.forkAccepted) {
+        // Validated on another commit at this sequence than this replica applied: one of the two histories is not the stream's.
+        this.delivered.unshift(...delivered.slice(i));
+        void this.diverged(m);
+        break;
+      }
       const changes = this.decode(m.data);
       for (const change of changes) applyChange(roots, change);
       applied.push(...changes);
       logged.push({ seq: m.seq, time: m.time, changes: () => changes });
       this.applied = m.seq;
+      this.appliedId = m.id;
       this.trace('log', m.seq, m.id, m.data);
       this.lastLag = now - m.at;
       this.maxLag = Math.max(this.maxLag, this.lastLag);
@@ -463,6 +481,7 @@ export class ClusterBackend implements StorageBackend {
         for (const root of this.live.roots.values()) root.values.clear();
         const changes = this.applySnapshot(data);
         this.applied = index.seq;
+        this.appliedId = undefined;
         this.trace('snapshot', index.seq);
         this.snapshotAt = Math.max(this.snapshotAt, index.seq);
         this.resolveWaiters();
@@ -473,6 +492,62 @@ export class ClusterBackend implements StorageBackend {
     } finally {
       this.reloading = false;
       this.scheduleApply(true);
+    }
+  }
+
+  /**
+   * Message `m` names another commit before it than this replica applied
+   * there. The stream's own message there is read: the one this replica
+   * applied, so the stream itself holds `m` on a commit it no longer holds
+   * (NATS lost it: docs/cluster.md) and `m` is applied; another one, so
+   * this replica followed a history the stream does not hold (NATS served
+   * it), and the tree is loaded again from the latest snapshot (or from
+   * nothing) and the log after it.
+   */
+  private async diverged(m: Delivered): Promise<void> {
+    const log = this.log;
+    if (this.checking || log === undefined) return;
+    this.checking = true;
+    let rebuild = false;
+    try {
+      const at = this.applied;
+      const held = await log.idAt(at);
+      if (at === this.applied && held === this.appliedId) {
+        this.trace('fork', m.seq, m.id);
+        this.forkAccepted = m.seq;
+      } else if (at === this.applied) rebuild = true;
+    } catch {
+      // asked again with the next delivery
+    } finally {
+      this.checking = false;
+    }
+    if (rebuild) await this.rebuild().catch(ignore);
+    this.scheduleApply(true);
+  }
+
+  /** The tree loaded again from the stream: its latest snapshot, then the log after it. */
+  private async rebuild(): Promise<void> {
+    const log = this.log;
+    if (this.reloading || log === undefined) return;
+    this.reloading = true;
+    try {
+      const index = await log.snapshots.latest();
+      const data = index === undefined ? undefined : await log.snapshots.read(index);
+      await this.atRest(() => {
+        for (const root of this.live.roots.values()) root.values.clear();
+        const changes = data === undefined ? [] : this.applySnapshot(data);
+        if (data === undefined) forgetUniqueCounts();
+        for (const [, root] of this.live.roots) if (data === undefined) changes.push({ module: root.meta as never, image: root });
+        this.applied = index?.seq ?? 0;
+        this.appliedId = undefined;
+        this.divergences += 1;
+        this.delivered = [];
+        this.trace('rebuild', this.applied);
+        this.onApplied(changes);
+        log.refollow(this.applied + 1);
+      });
+    } finally {
+      this.reloading = false;
     }
   }
 

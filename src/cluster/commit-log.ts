@@ -8,7 +8,7 @@
  * same per-subject expectation, nats-server#4320). Every message is
  * delivered in order to `follow`, from a sequence on.
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import {
   DeliverPolicy, JetStreamApiError, jetstream, jetstreamManager, RetentionPolicy, StorageType,
   type ConsumerMessages, type JetStreamClient, type JetStreamManager,
@@ -26,6 +26,37 @@ export interface CommitLogOptions {
   readonly publishTimeoutMs?: number;
   /** Told when the connection to NATS is lost (false) and back (true). */
   readonly onConnection?: (up: boolean) => void;
+}
+
+/**
+ * What a message names of the commit it was validated on (header
+ * `Rxconf-Prev`: the sequence and transaction id its replica had applied
+ * last), so that a replica applying it can tell whether it followed the
+ * same history.
+ */
+export interface Prev {
+  readonly seq: number;
+  readonly id: string;
+}
+
+const PREV = 'Rxconf-Prev';
+
+const prevOf = (text: string | undefined): Prev | undefined => {
+  const space = text?.indexOf(' ') ?? -1;
+  if (text === undefined || space < 1) return undefined;
+  const seq = Number(text.slice(0, space));
+  return Number.isSafeInteger(seq) ? { seq, id: text.slice(space + 1) } : undefined;
+};
+
+/** One message of the log as `follow` delivers it. */
+export interface Delivered {
+  readonly seq: number;
+  readonly data: Uint8Array;
+  /** When JetStream stored it (ms since the epoch). */
+  readonly time: number;
+  /** Its transaction id (`Nats-Msg-Id`). */
+  readonly id: string | undefined;
+  readonly prev: Prev | undefined;
 }
 
 /** A publish's outcome: stored at `seq`, or refused because the stream had moved on. */
@@ -153,15 +184,26 @@ export class CommitLog {
   }
 
   /** Stores `data` as transaction `id` if the stream's last sequence is still `expected`. */
-  async publish(data: Uint8Array, id: string, expected: number): Promise<Published> {
+  async publish(data: Uint8Array, id: string, expected: number, prevId?: string): Promise<Published> {
     try {
-      const ack = await this.js.publish(this.subject, data, { msgID: id, expect: { lastSequence: expected } });
+      let h;
+      if (prevId !== undefined) {
+        h = headers();
+        h.set(PREV, `${expected} ${prevId}`);
+      }
+      const ack = await this.js.publish(this.subject, data, { msgID: id, expect: { lastSequence: expected }, ...(h === undefined ? {} : { headers: h }) });
       this.knownLast = Math.max(this.knownLast, ack.seq);
       return { seq: ack.seq };
     } catch (e) {
       if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) return 'conflict';
       throw e;
     }
+  }
+
+  /** The transaction id of the stream's message at `seq` (undefined: none there, or it names none). */
+  async idAt(seq: number): Promise<string | undefined> {
+    const m = await this.jsm.streams.getMessage(this.o.stream, { seq });
+    return m?.header?.get('Nats-Msg-Id');
   }
 
   /** Drops every message of the log up to sequence `seq` (a snapshot holds them). */
@@ -184,7 +226,7 @@ export class CommitLog {
    * `STALL_MS` and the stream holds one this consumer has not delivered,
    * it is dropped and made again.
    */
-  async follow(from: number, deliver: (seq: number, data: Uint8Array, time: number, id: string | undefined) => void): Promise<void> {
+  async follow(from: number, deliver: (m: Delivered) => void): Promise<void> {
     while (!this.closed) {
       if (this.restartAt !== undefined) {
         from = this.restartAt;
@@ -210,7 +252,7 @@ export class CommitLog {
           if (this.restartAt !== undefined) break;
           progressed = Date.now();
           from = m.seq + 1;
-          deliver(m.seq, m.data, Math.floor(m.info.timestampNanos / 1e6), m.headers?.get('Nats-Msg-Id'));
+          deliver({ seq: m.seq, data: m.data, time: Math.floor(m.info.timestampNanos / 1e6), id: m.headers?.get('Nats-Msg-Id'), prev: prevOf(m.headers?.get(PREV)) });
         }
       } catch {
         // the consumer could not be made or ended with an error: made again from where it was

@@ -20,7 +20,7 @@ natsTest('refollow delivers the log again from the sequence named, in order', as
       };
       told();
     });
-    void log.follow(1, (seq) => {
+    void log.follow(1, ({ seq }) => {
       seqs.push(seq);
       told?.();
     });
