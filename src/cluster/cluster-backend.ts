@@ -74,6 +74,8 @@ export interface ReplicaStatus {
   /** Edits sent back to be made again because another replica committed first. */
   readonly retries: number;
   readonly unavailable: number;
+  /** Times this replica found it had followed a history the stream does not hold and loaded the stream's again. */
+  readonly reloads: number;
   readonly applyLagMs: { readonly last: number; readonly max: number };
 }
 
@@ -159,7 +161,7 @@ export class ClusterBackend implements StorageBackend {
   status(): ReplicaStatus {
     return {
       replica: this.replica, applied: this.applied, seen: Math.max(this.seen, this.applied, this.log?.knownLast ?? 0), state: this.state,
-      commits: this.commits, conflicts: this.conflicts, retries: this.retries, unavailable: this.unavailable,
+      commits: this.commits, conflicts: this.conflicts, retries: this.retries, unavailable: this.unavailable, reloads: this.divergences,
       applyLagMs: { last: this.lastLag, max: this.maxLag },
     };
   }

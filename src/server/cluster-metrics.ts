@@ -15,5 +15,6 @@ export const clusterFamilies = (r: ReplicaStatus): Family[] => {
     counter('rxconf_cluster_conflicts_total', 'Publishes refused because another replica committed first.', r.conflicts),
     counter('rxconf_cluster_retries_total', 'Edits made again because another replica committed first.', r.retries),
     counter('rxconf_cluster_unavailable_total', 'Edits refused with 503: the log unreachable or not answering.', r.unavailable),
+    counter('rxconf_cluster_history_reloads_total', 'Times the replica found it had followed a history the stream does not hold and loaded the stream\'s again.', r.reloads),
   ];
 };

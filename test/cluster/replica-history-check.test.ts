@@ -48,6 +48,7 @@ natsTest('a replica that applied a history the stream does not hold loads the st
       theirs.push(10 + seq);
     }
     t.deepEqual(await entryIds(replica.url, { 'rxconf-sequence': String(last + 1) }), theirs, 'the stream\'s history, not the one applied before');
+    t.regex(await (await fetch(`${replica.url}/metrics`)).text(), /^rxconf_cluster_history_reloads_total\{replica="a"\} 1$/m, 'the reload is counted');
     // A commit that names another commit before it than the stream holds there: the stream holds it so, it is applied.
     await put(last + 2, 'lost');
     t.deepEqual(await entryIds(replica.url, { 'rxconf-sequence': String(last + 2) }), [...theirs, 12 + last]);
