@@ -44,7 +44,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     // Deletes answered 5xx (the outcome of their publish unknown) or not answered: committed or not.
     const unsure = new Set<number>();
     /** When each acknowledged edit was sent, when acknowledged. */
-    const acks: { sent: number; at: number }[] = [];
+    const acks: { sent: number; at: number; k: number }[] = [];
     let maxSeq = 0;
     let next = 1;
     const history = new Map<number, string[]>();
@@ -68,7 +68,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
             note(id, `DELETE r${k} ${r.status} ${r.headers.get('rxconf-sequence')} ${body.slice(0, 200)}`);
             if (r.status === 204) {
               deleted.add(id);
-              acks.push({ sent, at: Date.now() });
+              acks.push({ sent, at: Date.now(), k });
               maxSeq = Math.max(maxSeq, Number(r.headers.get('rxconf-sequence')));
             } else if (r.status >= 500) {
               unsure.add(id);
@@ -85,7 +85,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
             if (r.status === 201) {
               created.add(id);
               mine.push(id);
-              acks.push({ sent, at: Date.now() });
+              acks.push({ sent, at: Date.now(), k });
               maxSeq = Math.max(maxSeq, Number(r.headers.get('rxconf-sequence')));
             } else if (r.status >= 500) await sleep(100);
           }
@@ -96,6 +96,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     };
     const clients = replicas.flatMap((r, k) => [0, 1, 2].map((j) => client(r, k * 3 + j, k)));
     const resumed: number[] = [];
+    const kills: number[] = [];
     for (let k = 0; k < KILLS; k++) {
       const leader = await watch.settledLeader();
       await sleep(300 + Math.floor(Math.random() * 300)); // writes flowing through this leader
@@ -106,6 +107,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
       const first = acks.filter((a) => a.sent > killedAt).reduce((m, a) => Math.min(m, a.at), Infinity);
       t.true(Number.isFinite(first), `writes resumed after kill ${k + 1}`);
       resumed.push(first - killedAt);
+      kills.push(killedAt);
       await leader.start();
     }
     await watch.settledLeader();
@@ -165,6 +167,12 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     t.is(undone, 0, 'acknowledged deletes undone');
     t.true(created.size > 0 && deleted.size > 0, 'creates and deletes were acknowledged');
     t.log(`${KILLS} stream leader kills; writes resumed after ${resumed.join(', ')} ms (max ${Math.max(...resumed)} ms); ${created.size} creates and ${deleted.size} deletes acknowledged, last sequence ${maxSeq}`);
+    // Per kill, when each replica first acknowledged an edit sent after it.
+    const each = kills.map((killedAt) => [0, 1, 2].map((k) => {
+      const at = acks.filter((a) => a.k === k && a.sent > killedAt).reduce((m, a) => Math.min(m, a.at), Infinity);
+      return Number.isFinite(at) ? String(at - killedAt) : '-';
+    }).join('/'));
+    t.log(`writes resumed per replica r0/r1/r2 after each kill (ms): ${each.join(', ')}`);
   } finally {
     stop = true;
     for (const r of replicas) await r.server.close();
