@@ -127,17 +127,22 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
       t.is(got.status, 200);
       bodies.push(await got.text());
     }
-    if (bodies[1] !== bodies[0] || bodies[2] !== bodies[0]) {
+    const heldBy = bodies.map((b) => new Set(((JSON.parse(b) as { 'st-store:entry'?: { id: number }[] })['st-store:entry'] ?? []).map((e) => e.id)));
+    // Acknowledged creates not held (not deleted after) and acknowledged deletes undone, on any replica.
+    const lostIds = [...created].filter((id) => !deleted.has(id) && !unsure.has(id) && heldBy.some((h) => !h.has(id)));
+    const undoneIds = [...deleted].filter((id) => heldBy.some((h) => h.has(id)));
+    if (bodies[1] !== bodies[0] || bodies[2] !== bodies[0] || lostIds.length > 0 || undoneIds.length > 0) {
       keepTraces = true;
-      const held = bodies.map((b) => new Set(((JSON.parse(b) as { 'st-store:entry'?: { id: number }[] })['st-store:entry'] ?? []).map((e) => e.id)));
+      for (const id of lostIds.slice(0, 20)) t.log(`lost ${id}: ${(history.get(id) ?? []).join('; ')}`);
+      for (const id of undoneIds.slice(0, 20)) t.log(`undone ${id}: ${(history.get(id) ?? []).join('; ')}`);
       const nc = await connect({ servers: nats.urls.split(',') });
       try {
         const jsm = await jetstreamManager(nc);
-        const lines = await diagnoseDivergence(traces, ['r0', 'r1', 'r2'], held, async (seq) => {
+        const lines = await diagnoseDivergence(traces, ['r0', 'r1', 'r2'], heldBy, async (seq) => {
           const m = await jsm.streams.getMessage(STREAM, { seq });
           return m === null ? undefined : { id: m.header?.get('Nats-Msg-Id'), data: m.string() };
-        });
-        t.log(`replicas differ (traces kept in ${traces}):\n${lines.join('\n')}`);
+        }, [...lostIds, ...undoneIds]);
+        t.log(`replicas differ or lost acknowledged edits (traces kept in ${traces}):\n${lines.join('\n')}`);
       } finally {
         await nc.close();
       }
@@ -147,20 +152,8 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     const ids = ((JSON.parse(bodies[0] as string) as { 'st-store:entry'?: { id: number }[] })['st-store:entry'] ?? []).map((e) => e.id);
     t.is(new Set(ids).size, ids.length, 'no entry twice');
     const held = new Set(ids);
-    let lost = 0;
-    let undone = 0;
-    for (const id of created) {
-      if (!deleted.has(id) && !unsure.has(id) && !held.has(id)) {
-        lost += 1;
-        t.log(`lost ${id}: ${(history.get(id) ?? []).join('; ')}`);
-      }
-    }
-    for (const id of deleted) {
-      if (held.has(id)) {
-        undone += 1;
-        t.log(`undone ${id}: ${(history.get(id) ?? []).join('; ')}`);
-      }
-    }
+    const lost = [...created].filter((id) => !deleted.has(id) && !unsure.has(id) && !held.has(id)).length;
+    const undone = [...deleted].filter((id) => held.has(id)).length;
     const unanswered = [...history.values()].filter((h) => h.some((e) => e.includes(' threw '))).length;
     t.is(unanswered, 0, 'every edit is answered (within the clients\' 20 s)');
     t.is(lost, 0, 'acknowledged creates lost');

@@ -29,7 +29,11 @@ const readTrace = (folder: string, replica: string): TraceLine[] => {
 const short = (s: string | undefined, n = 160): string => (s === undefined ? '-' : s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** The report's lines: replicas named as their trace files, `held` the entries' ids each replica holds. */
-export const diagnoseDivergence = async (folder: string, replicas: readonly string[], held: readonly ReadonlySet<number>[], message: StreamMessage): Promise<string[]> => {
+export const diagnoseDivergence = async (
+  folder: string, replicas: readonly string[], held: readonly ReadonlySet<number>[], message: StreamMessage,
+  /** Entries to explain besides those not held by every replica (acknowledged edits lost). */
+  also: readonly number[] = [],
+): Promise<string[]> => {
   const out: string[] = [];
   const traces = replicas.map((r) => readTrace(folder, r));
   // The transaction each replica holds at each sequence (applied from the log or its own).
@@ -49,8 +53,9 @@ export const diagnoseDivergence = async (folder: string, replicas: readonly stri
     out.push(`  seq ${s}: ${replicas.map((r, i) => `${r} ${atSeq[i]?.get(s) ?? '-'}`).join(', ')}; stream ${stream?.id ?? '(none)'} ${short(stream?.data)}`);
   }
   const union = new Set(held.flatMap((h) => [...h]));
-  const odd = [...union].filter((id) => !held.every((h) => h.has(id))).sort((a, b) => a - b);
-  out.push(`entries not held by every replica: ${odd.slice(0, 20).join(', ')}`);
+  const differ = [...union].filter((id) => !held.every((h) => h.has(id)));
+  out.push(`entries not held by every replica: ${differ.sort((a, b) => a - b).slice(0, 20).join(', ') || 'none'}`);
+  const odd = [...new Set([...differ, ...also])].sort((a, b) => a - b);
   for (const entry of odd.slice(0, 5)) {
     const mentions = new RegExp(`(?<![0-9])${entry}(?![0-9])`);
     out.push(`entry ${entry}: held by ${replicas.filter((_, i) => held[i]?.has(entry)).join(', ')}`);
