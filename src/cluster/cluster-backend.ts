@@ -124,6 +124,9 @@ export class ClusterBackend implements StorageBackend {
   private snapshotAt = 0;
   private snapshotting: Promise<void> | undefined;
   private reloading = false;
+  /** Every second the stream is asked which commit it holds at `applied` (verifyHistory). */
+  private verifier: ReturnType<typeof setInterval> | undefined;
+  private verifying = false;
   /** RXCONF_CLUSTER_TRACE (apply-trace.ts). */
   private readonly tracer: ReturnType<typeof openApplyTrace>;
   private readonly trace: ApplyTrace;
@@ -222,6 +225,8 @@ export class ClusterBackend implements StorageBackend {
     }
     this.state = 'connected';
     void log.follow(this.applied + 1, (m) => this.deliver(m));
+    this.verifier = setInterval(() => void this.verifyHistory(), VERIFY_MS);
+    this.verifier.unref();
     await this.waitFor(last);
   }
 
@@ -527,6 +532,30 @@ export class ClusterBackend implements StorageBackend {
     this.scheduleApply(true);
   }
 
+  /**
+   * Asks the stream which commit it holds at the sequence this replica
+   * applied last; another one than this replica applied (nats-server 2.9.10
+   * can serve a commit at a sequence and later hold another there, and this
+   * replica's own next commit may then be stored on top of it, so no later
+   * message tells it): the tree is loaded again from the stream.
+   */
+  private async verifyHistory(): Promise<void> {
+    const log = this.log;
+    const at = this.applied;
+    const id = this.appliedId;
+    if (log === undefined || this.state !== 'connected' || this.verifying || this.reloading || this.checking || id === undefined) return;
+    this.verifying = true;
+    try {
+      const held = await log.idAt(at);
+      if (held !== undefined && held !== id && at === this.applied && id === this.appliedId) await this.rebuild();
+    } catch {
+      // not answered (NATS away, or the message purged under a snapshot): asked again at the next tick
+    } finally {
+      this.verifying = false;
+    }
+    this.scheduleApply(true);
+  }
+
   /** The tree loaded again from the stream: its latest snapshot, then the log after it. */
   private async rebuild(): Promise<void> {
     const log = this.log;
@@ -629,11 +658,15 @@ export class ClusterBackend implements StorageBackend {
 
   async close(): Promise<void> {
     if (this.state === 'closed') return;
+    clearInterval(this.verifier);
     await this.flush();
     this.state = 'closed';
     await this.log?.close();
     this.tracer?.close();
   }
 }
+
+/** How often a replica checks that the stream holds the commit it applied last (verifyHistory). */
+const VERIFY_MS = 1000;
 
 const isSeedMark = (data: Uint8Array): boolean => data.length === SEED_MARK.length && decoder.decode(data) === SEED_MARK;
