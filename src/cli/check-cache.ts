@@ -18,14 +18,13 @@
  * cannot be read or written costs only speed.
  *
  * Unbundled sources (no build identity, as in rxconf's own tests) use the
- * cache only when RXCONF_CACHE_DIR names it.
+ * cache only when RXCONF_CACHE_DIR names it (cache-build.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { cacheBuild } from '../client/cache-build.ts';
 import { cacheRoot } from '../client/schema-cache.ts';
-
-declare const __RXCONF_BUILD__: string | undefined;
 
 const FORMAT = 'rxconf-check 1';
 
@@ -62,7 +61,7 @@ const dirDigest = (dir: string): string => {
 
 /** The entry's file for these arguments, or undefined when there is no cache. */
 export const checkCacheFile = (args: CheckKeyArgs, env: NodeJS.ProcessEnv = process.env): string | undefined => {
-  const build = typeof __RXCONF_BUILD__ === 'string' ? __RXCONF_BUILD__ : env['RXCONF_CACHE_DIR'] === undefined ? undefined : 'unbundled';
+  const build = cacheBuild(env);
   const root = build === undefined ? undefined : cacheRoot(env);
   if (root === undefined) return undefined;
   // a module argument is a file or a module name, depending on what exists (schema-options.ts: moduleRequest)

@@ -14,7 +14,12 @@ import { checkedInput } from '../actors/operations/checked-input.ts';
 import { parseJsonText } from '../data/json/index.ts';
 import { RestconfFailure, type RestconfError } from '../errors/index.ts';
 import { resolveApiPath } from '../http/core/api-path/index.ts';
-import { decodeChildBody, decodeDatastoreBody, decodeInput, decodeModuleBody, decodeTargetBody } from '../http/core/body/index.ts';
+// each decoder from its own file: the folder's index also brings the form readers (and busboy) into the command's start
+import { decodeChildBody } from '../http/core/body/decode-child-body.ts';
+import { decodeDatastoreBody } from '../http/core/body/decode-datastore-body.ts';
+import { decodeInput } from '../http/core/body/decode-input.ts';
+import { decodeModuleBody } from '../http/core/body/decode-module-body.ts';
+import { decodeTargetBody } from '../http/core/body/decode-target-body.ts';
 import type { OperationMeta } from '../meta/meta.ts';
 import { validateTree } from '../validate/index.ts';
 import type { RemoteDevice } from './remote-device.ts';

@@ -7,20 +7,22 @@
  * `{+restconf}/schema/NAME@REVISION`, written to a folder, and compiled as
  * the server compiled it. With a cache (the rxconf commands use one), the
  * folder is the cache's entry for the library's content-id
- * (schema-cache.ts: a later run downloads nothing); else, or when the
- * server gives no content-id or the cache cannot be written, a private
- * temporary one.
+ * (schema-cache.ts: a later run downloads nothing), and the compiled
+ * schema is kept there too when the build is known (cache-build.ts,
+ * compiled-schema-cache.ts: a later run compiles nothing, and loads no
+ * compiler); else, or when the server gives no content-id or the cache
+ * cannot be written, a private temporary one.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RestconfFailure } from '../errors/index.ts';
-import { compileSchema } from '../compile/compile-schema.ts';
 import type { SchemaContext } from '../meta/meta.ts';
-import { formatDiagnostic } from '../parser/statement.ts';
 import { answerFailure } from './answer-errors.ts';
+import { cacheBuild } from './cache-build.ts';
 import type { ClientTransport } from './client-transport.ts';
-import { cachedSources, keepSources, schemaKey, stagingDir } from './schema-cache.ts';
+import { cachedSchema, keepSchema } from './compiled-schema-cache.ts';
+import { cachedSources, entryDir, keepSources, schemaKey, stagingDir } from './schema-cache.ts';
 
 interface LibraryModule {
   readonly name: string;
@@ -92,7 +94,9 @@ export const loadRemoteSchema = async (transport: ClientTransport, restconf: str
   if (doc === undefined) throw new Error(`${transport.origin}${restconf} publishes no YANG library (ietf-yang-library), so its schema is unknown`);
   const modules = libraryModules(doc).filter((m, i, all) => all.findIndex((o) => o.name === m.name && o.revision === m.revision) === i);
   const implemented = modules.filter((m) => m.implemented);
-  const compile = (dir: string): SchemaContext => {
+  const compile = async (dir: string): Promise<SchemaContext> => {
+    // the compiler is loaded only when there is something to compile
+    const [{ compileSchema }, { formatDiagnostic }] = await Promise.all([import('../compile/compile-schema.ts'), import('../parser/statement.ts')]);
     const compiled = compileSchema({
       searchPath: [dir],
       modules: implemented.map((m) => (m.revision === undefined ? { name: m.name } : { name: m.name, revision: m.revision })),
@@ -107,8 +111,15 @@ export const loadRemoteSchema = async (transport: ClientTransport, restconf: str
   const contentId = contentIdOf(doc);
   const root = contentId === undefined ? undefined : cache;
   const key = contentId === undefined ? '' : schemaKey(contentId, modules);
+  const build = cacheBuild();
   const cached = root === undefined ? undefined : cachedSources(root, key);
-  if (cached !== undefined) return compile(cached);
+  if (cached !== undefined) {
+    const kept = build === undefined ? undefined : cachedSchema(cached, build);
+    if (kept !== undefined) return kept;
+    const context = await compile(cached);
+    if (build !== undefined) keepSchema(cached, build, context);
+    return context;
+  }
   const staged = root === undefined ? undefined : stagingDir(root);
   const dir = staged ?? mkdtempSync(join(tmpdir(), 'rxconf-client-'));
   try {
@@ -122,8 +133,8 @@ export const loadRemoteSchema = async (transport: ClientTransport, restconf: str
       }
     };
     await Promise.all(Array.from({ length: Math.min(DOWNLOADS, modules.length) }, download));
-    const context = compile(dir);
-    if (root !== undefined && staged !== undefined) keepSources(root, key, staged);
+    const context = await compile(dir);
+    if (root !== undefined && staged !== undefined && keepSources(root, key, staged) && build !== undefined) keepSchema(entryDir(root, key), build, context);
     return context;
   } finally {
     rmSync(dir, { recursive: true, force: true });

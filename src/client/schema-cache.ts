@@ -11,7 +11,8 @@
  * is used only when its manifest reads and every file matches its digest,
  * else it is removed and the sources are downloaded again. Anything that
  * cannot be read or written costs only speed: the caller works without
- * the cache.
+ * the cache. The entry's folder also keeps the schema compiled from its
+ * sources (compiled-schema-cache.ts).
  *
  * Where: $RXCONF_CACHE_DIR (empty: no cache), else $XDG_CACHE_HOME/rxconf,
  * else ~/.cache/rxconf (%LOCALAPPDATA%\rxconf on Windows,
@@ -22,7 +23,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-const MANIFEST = 'manifest.json';
+/** The file of an entry naming its sources' digests. */
+export const MANIFEST = 'manifest.json';
 const FORMAT = 'rxconf-schema-sources 1';
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
@@ -47,9 +49,12 @@ export const schemaKey = (contentId: string, modules: readonly unknown[]): strin
 
 const schemasDir = (root: string): string => join(root, 'schemas');
 
+/** The folder of the entry of `key`. */
+export const entryDir = (root: string, key: string): string => join(schemasDir(root), key);
+
 /** The folder of a whole, intact entry; a damaged one is removed. */
 export const cachedSources = (root: string, key: string): string | undefined => {
-  const dir = join(schemasDir(root), key);
+  const dir = entryDir(root, key);
   let manifest: { format?: unknown; files?: unknown };
   try {
     manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as typeof manifest;
@@ -81,15 +86,16 @@ export const stagingDir = (root: string): string | undefined => {
   }
 };
 
-/** Makes the staged folder the entry of `key` (its manifest written last), or removes it when another writer got there first. */
-export const keepSources = (root: string, key: string, staged: string): void => {
+/** Makes the staged folder the entry of `key` (its manifest written last): true; or removes it when another writer got there first. */
+export const keepSources = (root: string, key: string, staged: string): boolean => {
   const files: Record<string, string> = {};
   for (const name of readdirSync(staged)) files[name] = sha256(readFileSync(join(staged, name)));
   writeFileSync(join(staged, MANIFEST), JSON.stringify({ format: FORMAT, files }));
-  const dir = join(schemasDir(root), key);
   try {
-    renameSync(staged, dir);
+    renameSync(staged, entryDir(root, key));
+    return true;
   } catch {
     rmSync(staged, { recursive: true, force: true });
+    return false;
   }
 };
