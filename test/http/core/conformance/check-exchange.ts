@@ -1,5 +1,6 @@
 /** Sends one exchange's request and checks the answer against what it expects. */
 import type { ExecutionContext } from 'ava';
+import { isDeepStrictEqual } from 'node:util';
 import { fetchText, type Client } from '../../adapters/client.ts';
 import type { Exchange, ExpectedError } from './case.ts';
 
@@ -55,7 +56,11 @@ export const checkExchange = async (t: ExecutionContext, client: Client, x: Exch
   else if (e.text !== undefined) t.regex(text, e.text, `${label}: body`);
   if (e.json === undefined && e.like === undefined && e.error === undefined) return;
   const json = parse(t, text, label);
-  if (e.json !== undefined) t.deepEqual(json, e.json, `${label}: body`);
+  // node's own comparison first: ava's (which also draws the difference) costs seconds on answers of 20,000 rows
+  if (e.json !== undefined) {
+    if (isDeepStrictEqual(json, e.json)) t.pass(`${label}: body`);
+    else t.deepEqual(json, e.json, `${label}: body`);
+  }
   if (e.like !== undefined) t.like(json as Record<string, unknown>, e.like, `${label}: body`);
   if (e.error !== undefined) checkError(t, json, e.error, label);
 };
