@@ -1,10 +1,24 @@
 /**
  * The tests' TypeScript loader (ava's nodeArguments: --import): Node runs
- * each .ts file as esbuild compiles it (as tsx does), one module per file,
- * with a cache in node_modules/.cache/rxconf-ts keyed by the file's content.
- * Lighter than tsx (which tries other extensions and tsconfig paths for every
- * import): the sources name their imports with their .ts extension.
+ * each .ts file as esbuild bundles it (typescript-hooks.mjs,
+ * test-bundle.mjs), cached in node_modules/.cache/rxconf-ts-bundles.
+ *
+ * RXCONF_TEST_CPU_LOG=FILE: each test process appends to FILE, as it ends,
+ * its test file, its CPU seconds and those of the child processes it waited
+ * for (tab-separated): what each file of a run costs.
  */
+import { appendFileSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
 
 register('./typescript-hooks.mjs', import.meta.url);
+
+const log = process.env['RXCONF_TEST_CPU_LOG'];
+if (log !== undefined && log !== '') {
+  process.once('exit', () => {
+    const file = [...(globalThis[Symbol.for('rxconf.test.modules')]?.keys() ?? [])].find((k) => k.endsWith('.test.ts')) ?? process.argv.join(' ');
+    // /proc/self/stat after the command's name: utime, stime, cutime, cstime are the 12th to 15th fields, in ticks of 1/100 s
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ').map(Number) ?? [];
+    const s = (i) => (f[i] ?? 0) / 100;
+    appendFileSync(log, `${file}\t${(s(11) + s(12)).toFixed(2)}\t${(s(13) + s(14)).toFixed(2)}\n`);
+  });
+}
