@@ -60,7 +60,7 @@ export const bundleCli = async (root, dist) => {
   const out = join(dist, BUNDLE_DIR);
   const plain = new Set(PLAIN.map((f) => join(dist, 'cli', f)));
   await esbuild.build({
-    // the build's identity, for what the command caches (src/cli/check-cache.ts): a hash of every module of this build
+    // the build's identity, for what the command caches (src/cli/result-cache.ts, src/client/compiled-schema-cache.ts): a hash of every module of this build
     define: { __RXCONF_BUILD__: JSON.stringify(buildId(dist)) },
     entryPoints: { rxconf: join(dist, 'cli', 'main.js') },
     outdir: out,

@@ -1,9 +1,9 @@
 /**
  * `rxconf check [--path DIR] FILE|MODULE...`: compiles the modules and prints
  * every problem on stderr (exit 1), or nothing (exit 0). `passed` hears what
- * a passing check read (for the result cache: check-cache.ts).
+ * a passing check read (for the result cache: result-cache.ts).
  */
-import type { CheckSources } from './check-cache.ts';
+import type { CheckSources } from './result-cache.ts';
 import { compileForCommand } from './compile-for-command.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -56,13 +56,20 @@ const run = async (command: string | undefined, rest: readonly string[]): Promis
   switch (command) {
     case 'check': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, warnings: { type: 'boolean', default: false } } });
-      const { cachedCheckCommand } = await import('./cached-check.ts');
-      return cachedCheckCommand({ path: values.path, features: values.features, warnings: values.warnings, files: positionals }, (l) => console.error(l));
+      const args = { path: values.path, features: values.features, warnings: values.warnings, files: positionals };
+      const { cachedCommand } = await import('./cached-command.ts');
+      return cachedCommand({ command: 'check', ...args }, (t) => process.stdout.write(t), (l) => console.error(l), async (_out, err, passed) => {
+        const { checkCommand } = await import('./schema-commands.ts');
+        return checkCommand(args, err, passed);
+      });
     }
     case 'tree': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: schemaOptions });
-      const { treeCommand } = await import('./schema-commands.ts');
-      return treeCommand({ path: values.path, features: values.features, modules: positionals }, (t) => process.stdout.write(t), (l) => console.error(l));
+      const { cachedCommand } = await import('./cached-command.ts');
+      return cachedCommand({ command: 'tree', path: values.path, features: values.features, warnings: false, files: positionals }, (t) => process.stdout.write(t), (l) => console.error(l), async (out, err, passed) => {
+        const { treeCommand } = await import('./schema-commands.ts');
+        return treeCommand({ path: values.path, features: values.features, modules: positionals }, out, err, passed);
+      });
     }
     case 'validate': {
       const { values, positionals } = parseCommandArgs({ args: [...rest], allowPositionals: true, options: { ...schemaOptions, state: { type: 'boolean', short: 's', default: false } } });

@@ -4,6 +4,7 @@
  * output from the cache (shown by an entry changed on purpose: its lines
  * are the ones printed), an edited module is checked again, a damaged
  * entry is ignored and rewritten, and a failing check is not kept.
+ * `rxconf tree` keeps its tree the same way.
  */
 import test from 'ava';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,12 +66,12 @@ test.serial('a damaged entry is ignored: the modules are checked again and the e
   const mine = entries().filter((e) => !before.has(e));
   t.is(mine.length, 1);
   const entryFile = join(cache, 'check', mine[0] ?? '');
-  for (const damage of ['{"format":"rxconf-check 1","lines":', '{"format":"rxconf-check 1","lines":[1],"files":[],"dirs":[]}', '\u0000\u0001']) {
+  for (const damage of ['{"format":"rxconf-result 1","lines":', '{"format":"rxconf-result 1","lines":[1],"files":[],"dirs":[]}', '\u0000\u0001']) {
     writeFileSync(entryFile, damage);
     const run = await runCli(['check', '-p', dir, file]);
     t.deepEqual(run, cold, `same as the first run with the entry ${JSON.stringify(damage)}`);
     t.notThrows(() => JSON.parse(readFileSync(entryFile, 'utf8')) as unknown, 'rewritten whole');
-    t.is((JSON.parse(readFileSync(entryFile, 'utf8')) as { format: string }).format, 'rxconf-check 1');
+    t.is((JSON.parse(readFileSync(entryFile, 'utf8')) as { format: string }).format, 'rxconf-result 1');
   }
 });
 
@@ -81,4 +82,27 @@ test.serial('a failing check is not kept', async (t) => {
   t.is(run.code, 1);
   t.regex(run.stderr, /nothing-like-it/);
   t.is(entries().length, before);
+});
+
+test.serial('a repeated tree of unchanged modules prints the tree the first printed, from the cache; an edit prints the new tree', async (t) => {
+  const dir = moduleDir('leaf d { type string; }');
+  const file = join(dir, 'other-name.yang');
+  const cold = await runCli(['tree', file]);
+  t.is(cold.code, 0, cold.stderr);
+  t.regex(cold.stdout, /\+--rw d\?\s+string/);
+  const treeEntries = readdirSync(join(cache, 'tree'));
+  t.is(treeEntries.length, 1, 'the tree is kept');
+  t.deepEqual(await runCli(['tree', file]), cold, 'the same exit code and output');
+
+  // the entry's tree changed on purpose: printed as it is, so the compiler did not run
+  const entryFile = join(cache, 'tree', treeEntries[0] ?? '');
+  writeFileSync(entryFile, JSON.stringify({ ...(JSON.parse(readFileSync(entryFile, 'utf8')) as object), out: 'from the cache\n' }));
+  const cached = await runCli(['tree', file]);
+  t.deepEqual([cached.code, cached.stdout], [0, 'from the cache\n']);
+
+  // the module edited: its new tree
+  writeFileSync(file, readFileSync(file, 'utf8').replace('leaf d { type string; }', 'leaf e { type int8; }'));
+  const edited = await runCli(['tree', file]);
+  t.is(edited.code, 0, edited.stderr);
+  t.regex(edited.stdout, /\+--rw e\?\s+int8/);
 });
