@@ -6,11 +6,20 @@
  * - `rxconf check` of one module (yang/ietf-interfaces) against `yanglint`
  *   (aim: ≤ 3×): repeated (its result cache warm, as when a module is
  *   checked again unchanged) and first (no cache: `RXCONF_CACHE_DIR=`);
- *   `rxconf tree` against `yanglint -f tree`;
+ *   a repeated `rxconf tree` (its result cache warm) against
+ *   `yanglint -f tree`;
  * - a repeated `rxconf get` of a leaf from a running `rxconf serve`
- *   against `curl` of the same URL (aim: ≤ 2× curl + 100 ms), and a
- *   repeated `rxconf patch` (checked against the server's schema, its
- *   sources in a warm schema cache) against `curl -X PATCH`.
+ *   against `curl` of the same URL (aim: ≤ 2× curl + 100 ms); a repeated
+ *   `rxconf patch` and `rxconf call` (checked against the server's schema,
+ *   its compiled form kept in the schema cache) against `curl -X PATCH`
+ *   and `curl -X POST`; `rxconf watch -n 1` of a notification (an event
+ *   every 5 ms: benchmarks/fixtures/startup-app.mjs) against `curl -N`
+ *   until its first event.
+ *
+ * BENCH_STARTUP_NODE=/path/to/node (a Node 22.1+ binary) adds the rows
+ * --help, check, get and patch run by that Node, whose compile cache
+ * (`module.enableCompileCache()`, bin/rxconf.js) keeps the compiled
+ * JavaScript between runs.
  *
  * The rows run in the environment as the user has it. NODE_EXTRA_CA_CERTS
  * is read and parsed by Node before any JavaScript runs (a Debian/Ubuntu
@@ -79,7 +88,8 @@ interface Pair {
 /** `rxconf serve` of hello.yang on a free port: its URL, and how to stop it. */
 const serve = (env: NodeJS.ProcessEnv): Promise<{ url: string; stop: () => void }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(rxconf[0] ?? 'node', [...rxconf.slice(1), 'serve', '--module', 'hello', '--path', join(root, 'examples'), '--port', '0', '--quiet'], {
+    const app = join(here, 'fixtures', 'startup-app.mjs');
+    const child = spawn(rxconf[0] ?? 'node', [...rxconf.slice(1), 'serve', '--module', 'hello', '--path', join(root, 'examples'), '--app', app, '--port', '0', '--quiet'], {
       cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -121,31 +131,47 @@ const main = async (): Promise<void> => {
   try {
     const leaf = `${server.url}/restconf/data/hello:hello/greeting`;
     const body = '{"hello:hello":{"greeting":"Hi"}}';
+    const input = '{"name":"x"}';
+    const json = 'application/yang-data+json';
+    const help = (e: NodeJS.ProcessEnv, tag: string, cli: readonly string[] = rxconf): Pair => ({
+      row: `rxconf --help${tag}`, ours: [...cli, '--help'], theirs: [cli[0] ?? process.execPath, '-e', '0'], theirsName: 'node -e 0',
+      aim: '≤ 120 ms', met: (ours) => ours <= 120, env: e,
+    });
+    const check = (e: NodeJS.ProcessEnv, tag: string, cli: readonly string[] = rxconf): Pair => ({
+      row: `rxconf check ietf-interfaces (repeated)${tag}`, ours: [...cli, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
+      aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3, env: e,
+    });
+    const get = (e: NodeJS.ProcessEnv, tag: string, cli: readonly string[] = rxconf): Pair => ({
+      row: `rxconf get (repeated)${tag}`, ours: [...cli, 'get', `${server.url}/restconf`, '/hello:hello/greeting'], theirs: ['curl', '-sf', '-H', `accept: ${json}`, leaf], theirsName: 'curl',
+      aim: '≤ 2× curl + 100 ms', met: (ours, theirs) => ours <= 2 * theirs + 100, env: e,
+    });
+    const patch = (e: NodeJS.ProcessEnv, tag: string, cli: readonly string[] = rxconf): Pair => ({
+      row: `rxconf patch (repeated, compiled schema kept)${tag}`, ours: [...cli, 'patch', `${server.url}/restconf`, '/hello:hello', '--data', '-'],
+      theirs: ['curl', '-sf', '-X', 'PATCH', '-H', `content-type: ${json}`, '--data-binary', body, `${server.url}/restconf/data/hello:hello`], theirsName: 'curl -X PATCH',
+      aim: '(none)', met: () => true, input: body, env: e,
+    });
     const pairsIn = (e: NodeJS.ProcessEnv, tag: string): Pair[] => [
-      {
-        row: `rxconf --help${tag}`, ours: [...rxconf, '--help'], theirs: [process.execPath, '-e', '0'], theirsName: 'node -e 0',
-        aim: '≤ 120 ms', met: (ours) => ours <= 120, env: e,
-      },
-      {
-        row: `rxconf check ietf-interfaces (repeated)${tag}`, ours: [...rxconf, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
-        aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3, env: e,
-      },
+      help(e, tag),
+      check(e, tag),
       {
         row: `rxconf check ietf-interfaces (first, no cache)${tag}`, ours: [...rxconf, 'check', '-p', yang, MODULE], theirs: ['yanglint', '-p', yang, MODULE], theirsName: 'yanglint',
         aim: '≤ 3× yanglint', met: (_o, _t, ratio) => ratio <= 3, env: e, oursEnv: { ...e, RXCONF_CACHE_DIR: '' },
       },
       {
-        row: `rxconf tree ietf-interfaces${tag}`, ours: [...rxconf, 'tree', '-p', yang, MODULE], theirs: ['yanglint', '-f', 'tree', '-p', yang, MODULE], theirsName: 'yanglint -f tree',
+        row: `rxconf tree ietf-interfaces (repeated)${tag}`, ours: [...rxconf, 'tree', '-p', yang, MODULE], theirs: ['yanglint', '-f', 'tree', '-p', yang, MODULE], theirsName: 'yanglint -f tree',
         aim: '(none)', met: () => true, env: e,
       },
+      get(e, tag),
+      patch(e, tag),
       {
-        row: `rxconf get (repeated)${tag}`, ours: [...rxconf, 'get', `${server.url}/restconf`, '/hello:hello/greeting'], theirs: ['curl', '-sf', '-H', 'accept: application/yang-data+json', leaf], theirsName: 'curl',
-        aim: '≤ 2× curl + 100 ms', met: (ours, theirs) => ours <= 2 * theirs + 100, env: e,
+        row: `rxconf call (repeated, compiled schema kept)${tag}`, ours: [...rxconf, 'call', `${server.url}/restconf`, 'hello:greet', '--data', '-'],
+        theirs: ['curl', '-sf', '-X', 'POST', '-H', `content-type: ${json}`, '-H', `accept: ${json}`, '--data-binary', `{"hello:input":${input}}`, `${server.url}/restconf/operations/hello:greet`], theirsName: 'curl -X POST',
+        aim: '(none)', met: () => true, input, env: e,
       },
       {
-        row: `rxconf patch (repeated, schema cached)${tag}`, ours: [...rxconf, 'patch', `${server.url}/restconf`, '/hello:hello', '--data', '-'],
-        theirs: ['curl', '-sf', '-X', 'PATCH', '-H', 'content-type: application/yang-data+json', '--data-binary', body, `${server.url}/restconf/data/hello:hello`], theirsName: 'curl -X PATCH',
-        aim: '(none)', met: () => true, input: body, env: e,
+        row: `rxconf watch -n 1${tag}`, ours: [...rxconf, 'watch', `${server.url}/restconf`, '/hello:greeted', '-n', '1'],
+        theirs: ['sh', '-c', `curl -sN -H 'accept: text/event-stream' ${server.url}/restconf/data/hello:greeted | grep -m 1 '^data:'`], theirsName: 'curl -N, to the first event',
+        aim: '(none)', met: () => true, env: e,
       },
     ];
     const pairs: Pair[] = caCerts === undefined ? pairsIn(env, '') : [
@@ -156,6 +182,13 @@ const main = async (): Promise<void> => {
       ...pairsIn(env, ''),
       ...pairsIn(withoutCa, ' [NODE_EXTRA_CA_CERTS unset]'),
     ];
+    const other = process.env['BENCH_STARTUP_NODE'];
+    if (other !== undefined && other !== '') {
+      const version = spawnSync(other, ['--version'], { encoding: 'utf8' }).stdout.trim();
+      const cli = [other, ...rxconf.slice(1)];
+      const tag = ` [Node ${version}${caCerts === undefined ? '' : ', NODE_EXTRA_CA_CERTS unset'}]`;
+      pairs.push(help(withoutCa, tag, cli), check(withoutCa, tag, cli), get(withoutCa, tag, cli), patch(withoutCa, tag, cli));
+    }
     // Warm-up: the file system cache, Node's compile cache (22.1+), the schema cache.
     for (const p of pairs) {
       timed(p.ours, p.oursEnv ?? p.env, p.input);
@@ -200,6 +233,7 @@ const main = async (): Promise<void> => {
       NODE_EXTRA_CA_CERTS: caCerts === undefined ? 'not set' : `${caCerts} (its cost: the first row; rows marked unset run without it)`,
       'load average at the start': loadAtStart,
       'compile cache': 'enableCompileCache' in (await import('node:module')) ? 'on (Node 22.1+)' : 'not in this Node',
+      ...(process.env['BENCH_STARTUP_NODE'] ? { 'rows marked Node': `${process.env['BENCH_STARTUP_NODE']}, compile cache on` } : {}),
       'load average at the end': load,
     });
   } finally {
