@@ -13,7 +13,8 @@
  *   `rxconf` (dist/index.js), and both must share one copy of every class.
  * - moo and nearley (the YANG parser's CommonJS packages) and rxjs (whose
  *   Node entry is CommonJS: all of it would load) are bundled, rxjs from its
- *   ES modules so only what the CLI uses is in; every other package is
+ *   ES2015 modules so only what the CLI uses is in, and tslib (its helpers,
+ *   else loaded as CommonJS) from its ES module; every other package is
  *   imported from node_modules as usual. Their licences are copied into
  *   dist/cli-bundle/THIRD-PARTY-LICENSES.txt.
  * - A module's `import.meta.url` stays its own file's URL in dist/ (it finds
@@ -29,7 +30,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** The folder of the bundle inside dist/. */
 export const BUNDLE_DIR = 'cli-bundle';
 /** Packages bundled into the CLI (pure JavaScript), with the file each is bundled from when not its Node entry; all others stay imports. */
-const BUNDLED_PACKAGES = new Map([['moo', undefined], ['nearley', undefined], ['rxjs', 'dist/esm5/index.js']]);
+const BUNDLED_PACKAGES = new Map([['moo', undefined], ['nearley', undefined], ['rxjs', 'dist/esm/index.js'], ['tslib', 'tslib.es6.mjs']]);
 /** Modules of dist/cli/ imported as they are (see above). */
 const PLAIN = ['serve-command.js', 'passwd-command.js', 'call-home-command.js'];
 
