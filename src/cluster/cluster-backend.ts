@@ -45,6 +45,8 @@ import type { ClusterOptions } from './cluster-options.ts';
 import { CommitLog, type Delivered } from './commit-log.ts';
 import { CHUNK } from './snapshot-store.ts';
 import { openApplyTrace, type ApplyTrace } from './apply-trace.ts';
+import { ReplicaRoster } from './replica-roster.ts';
+import { CommitSequencer } from './commit-sequencer.ts';
 
 /**
  * The first message of a stream seeded with more than one message may hold
@@ -97,6 +99,9 @@ export class ClusterBackend implements StorageBackend {
   applied = 0;
   private seen = 0;
   private log: CommitLog | undefined;
+  /** Which replicas are alive; the lowest publishes every replica's commits (commit-sequencer.ts). */
+  private roster: ReplicaRoster | undefined;
+  private sequencer: CommitSequencer | undefined;
   private state: ReplicaStatus['state'] = 'starting';
   private next: Pending[] = [];
   private inflight: Pending[] | undefined;
@@ -191,6 +196,12 @@ export class ClusterBackend implements StorageBackend {
       },
     }, this.options.startTimeoutMs);
     this.log = log;
+    const stream = this.options.stream ?? 'RXCONF';
+    const roster = new ReplicaRoster(log.connection, stream, this.replica);
+    this.roster = roster;
+    roster.start();
+    this.sequencer = new CommitSequencer(log.connection, log, roster, stream, this.options.publishTimeoutMs ?? 5_000);
+    this.sequencer.start();
     let last = await log.lastSequence();
     if (last > 0) {
       // The stream's data replaces the seed and the options written over it: every replica holds the log's data only.
@@ -228,6 +239,7 @@ export class ClusterBackend implements StorageBackend {
     this.verifier = setInterval(() => void this.verifyHistory(), VERIFY_MS);
     this.verifier.unref();
     await this.waitFor(last);
+    await roster.settled();
   }
 
   /** Resolves once this replica has applied sequence `seq`. */
@@ -260,8 +272,8 @@ export class ClusterBackend implements StorageBackend {
   /** Publishes the gathered changes as one message, when none is in flight. */
   private pump(): void {
     if (this.inflight !== undefined || this.failing || this.next.length === 0) return;
-    const log = this.log;
-    if (log === undefined) return;
+    const sequencer = this.sequencer;
+    if (sequencer === undefined) return;
     const batch = this.next;
     this.next = [];
     this.inflight = batch;
@@ -269,7 +281,7 @@ export class ClusterBackend implements StorageBackend {
     const data = encoder.encode(batch.length === 1 ? `[${(batch[0] as Pending).record}]` : `[${batch.map((p) => p.record).join(',')}]`);
     const id = randomUUID();
     for (const p of batch) p.id = id;
-    log.publish(data, id, expected, this.appliedId).then((r) => {
+    sequencer.submit(data, id, expected, this.appliedId).then((r) => {
       // Given up on already (undone and refused): if it was stored, it arrives with the log like another replica's.
       if (this.inflight !== batch) return;
       if (r === 'conflict') {
@@ -661,6 +673,8 @@ export class ClusterBackend implements StorageBackend {
     clearInterval(this.verifier);
     await this.flush();
     this.state = 'closed';
+    this.sequencer?.close();
+    this.roster?.close();
     await this.log?.close();
     this.tracer?.close();
   }
