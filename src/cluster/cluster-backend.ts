@@ -352,7 +352,8 @@ export class ClusterBackend implements StorageBackend {
   private async catchUp(): Promise<void> {
     const log = this.log;
     if (log === undefined) return;
-    const last = await log.lastSequence().catch(() => this.seen);
+    // the sequencer named the stream's last sequence with the refusal: else the stream is asked
+    const last = log.knownLast > this.applied ? log.knownLast : await log.lastSequence().catch(() => this.seen);
     if (this.applied >= last) return;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {

@@ -68,7 +68,7 @@ const WRONG_LAST_SEQUENCE = 10071;
 const subjectOf = (stream: string): string => `rxconf.${stream.toLowerCase()}.commit`;
 
 /** How long a consumer may deliver nothing while the stream holds more before it is made again. */
-const STALL_MS = 2_000;
+const STALL_MS = 1_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -204,8 +204,8 @@ export class CommitLog {
    * Stores `data` as transaction `id` without any expectation: no node of
    * the stream can refuse it when it applies it (the sequencer's barrier).
    */
-  async publishUnchecked(data: Uint8Array, id: string): Promise<{ readonly seq: number }> {
-    const ack = await this.js.publish(this.subject, data, { msgID: id });
+  async publishUnchecked(data: Uint8Array, id: string, timeout: number): Promise<{ readonly seq: number }> {
+    const ack = await this.js.publish(this.subject, data, { msgID: id, timeout });
     this.knownLast = Math.max(this.knownLast, ack.seq);
     return { seq: ack.seq };
   }
@@ -251,13 +251,18 @@ export class CommitLog {
         let asking = false;
         watchdog = setInterval(() => {
           if (asking || Date.now() - progressed < STALL_MS) return;
+          if (this.knownLast >= from) {
+            // the stream holds a message this consumer has not delivered (a publish or the sequencer said so)
+            void messages.close().catch(() => undefined);
+            return;
+          }
           asking = true;
           this.lastSequence().then((last) => {
             if (last >= from && Date.now() - progressed >= STALL_MS) void messages.close().catch(() => undefined);
           }, () => undefined).finally(() => {
             asking = false;
           });
-        }, STALL_MS / 2);
+        }, STALL_MS / 4);
         for await (const m of messages) {
           if (this.restartAt !== undefined) break;
           progressed = Date.now();
@@ -269,7 +274,7 @@ export class CommitLog {
       } finally {
         clearInterval(watchdog);
       }
-      if (!this.closed) await sleep(250);
+      if (!this.closed) await sleep(100);
     }
   }
 

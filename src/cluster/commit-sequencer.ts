@@ -28,6 +28,8 @@ import type { CommitLog, Published } from './commit-log.ts';
 import type { ReplicaRoster } from './replica-roster.ts';
 
 interface Request {
+  /** The replica that validated it. */
+  readonly replica: string;
   readonly data: Uint8Array;
   readonly id: string;
   readonly expected: number;
@@ -42,6 +44,8 @@ interface Request {
 const BARRIER = new TextEncoder().encode('[]');
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** How long a barrier waits for its acknowledgement before another is sent (no leader yet: elections). */
+const BARRIER_WAIT_MS = 1_000;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class CommitSequencer {
@@ -89,9 +93,10 @@ export class CommitSequencer {
     };
     if (id === '' || !Number.isSafeInteger(expected)) return answer({ error: 'a commit without id or expected sequence' });
     this.enqueue({
+      replica: h?.get('Rxconf-Replica') ?? '',
       data: m.data, id, expected, prevId: prev === '' ? undefined : prev,
       deadline: Date.now() + (Number.isFinite(wait) && wait > 0 ? wait : this.timeoutMs) - 100,
-      done: (r) => answer(r === 'conflict' ? { conflict: true } : { seq: r.seq }),
+      done: (r) => answer(r === 'conflict' ? { conflict: true, last: this.last } : { seq: r.seq }),
       fail: (e) => answer({ error: e.message }),
     });
   }
@@ -107,16 +112,21 @@ export class CommitSequencer {
     const to = this.roster.leader();
     if (to === undefined) throw new Error('no replica leads the commits now');
     if (to === this.roster.self) {
-      return new Promise<Published>((done, fail) => this.enqueue({ data, id, expected, prevId, deadline: Date.now() + this.timeoutMs - 100, done, fail }));
+      return new Promise<Published>((done, fail) => this.enqueue({ replica: this.roster.self, data, id, expected, prevId, deadline: Date.now() + this.timeoutMs - 100, done, fail }));
     }
     const h = headers();
     h.set('Nats-Msg-Id', id);
     h.set('Rxconf-Expected', String(expected));
     h.set('Rxconf-Prev', prevId ?? '');
     h.set('Rxconf-Timeout', String(this.timeoutMs));
+    h.set('Rxconf-Replica', this.roster.self);
     const reply = await this.nc.request(this.subjectOf(to), data, { headers: h, timeout: this.timeoutMs });
-    const r = JSON.parse(decoder.decode(reply.data)) as { seq?: number; conflict?: boolean; error?: string };
-    if (r.conflict === true) return 'conflict';
+    const r = JSON.parse(decoder.decode(reply.data)) as { seq?: number; conflict?: boolean; last?: number; error?: string };
+    if (r.conflict === true) {
+      // the stream holds more than this replica applied: it waits for that much (cluster-backend.ts catchUp)
+      if (typeof r.last === 'number') this.log.knownLast = Math.max(this.log.knownLast, r.last);
+      return 'conflict';
+    }
     if (typeof r.seq === 'number') return { seq: r.seq };
     throw new Error(r.error ?? 'the sequencer answered nothing');
   }
@@ -133,6 +143,8 @@ export class CommitSequencer {
       for (let r = this.queue.shift(); r !== undefined; r = this.queue.shift()) await this.one(r);
     } finally {
       this.running = false;
+      // (queued while the last one was being answered: taken now)
+      if (this.queue.length > 0 && !this.closed) void this.run();
     }
   }
 
@@ -148,11 +160,11 @@ export class CommitSequencer {
     while (this.last === undefined && Date.now() < r.deadline && !this.closed) {
       try {
         const term = this.roster.term;
-        this.last = (await this.log.publishUnchecked(BARRIER, randomUUID())).seq;
+        this.last = (await this.log.publishUnchecked(BARRIER, randomUUID(), Math.min(BARRIER_WAIT_MS, this.timeoutMs))).seq;
         this.lastTerm = term;
       } catch {
         // no leader yet (elections, NATS away): tried again
-        if (Date.now() + 250 < r.deadline) await sleep(250);
+        await sleep(Math.max(0, Math.min(100, r.deadline - Date.now())));
       }
     }
     if (this.last === undefined || Date.now() >= r.deadline || !this.roster.leads() || this.lastTerm !== this.roster.term) {
