@@ -239,7 +239,6 @@ export class ClusterBackend implements StorageBackend {
     this.verifier = setInterval(() => void this.verifyHistory(), VERIFY_MS);
     this.verifier.unref();
     await this.waitFor(last);
-    await roster.settled();
   }
 
   /** Resolves once this replica has applied sequence `seq`. */

@@ -109,6 +109,8 @@ export class CommitSequencer {
    * all, it comes with the log.
    */
   async submit(data: Uint8Array, id: string, expected: number, prevId: string | undefined): Promise<Published> {
+    // (a replica just started, or back after a gap, learns who leads first)
+    await this.roster.settled();
     const to = this.roster.leader();
     if (to === undefined) throw new Error('no replica leads the commits now');
     if (to === this.roster.self) {

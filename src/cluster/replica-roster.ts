@@ -64,7 +64,7 @@ export class ReplicaRoster {
     this.timer = setInterval(hello, HELLO_MS);
   }
 
-  /** Resolves once this replica's view counts as complete after its start. */
+  /** Resolves once this replica's view counts as complete (after its start, or its own hellos coming back late). */
   async settled(): Promise<void> {
     const wait = this.settledFrom - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
