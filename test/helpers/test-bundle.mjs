@@ -33,7 +33,7 @@ const self = readFileSync(fileURLToPath(import.meta.url));
 let esbuild;
 
 const hash = (data) => createHash('sha256').update(data).digest('hex').slice(0, 32);
-const isCode = (path) => /\.[cm]?[jt]s$/.test(path) && !path.includes('/node_modules/');
+export const isCode = (path) => /\.[cm]?[jt]s$/.test(path) && !path.includes('/node_modules/');
 
 /** The file's source with its own import.meta values and its registration appended. */
 const withOwnMeta = (path, source) => {
@@ -90,9 +90,9 @@ const withChunks = (outputs, at, seen = new Set()) => {
   }
   return [...seen];
 };
-/** The files of the checkout in an output of a build and in the chunks it imports. */
+/** The files of the checkout (code, JSON) in an output of a build and in the chunks it imports. */
 const filesOf = (outputs, at) =>
-  withChunks(outputs, at).flatMap((o) => Object.keys(outputs[o].inputs).map((p) => resolve(repo, p)).filter(isCode));
+  withChunks(outputs, at).flatMap((o) => Object.keys(outputs[o].inputs).map((p) => resolve(repo, p)).filter((p) => !p.includes('/node_modules/')));
 
 /**
  * A bundle of `entry` alone, not cached, beside it (its source map's paths

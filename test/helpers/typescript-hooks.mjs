@@ -11,7 +11,7 @@
  * and a later bundle imports the files earlier ones hold rather than a copy.
  */
 import { fileURLToPath } from 'node:url';
-import { bundleAlone, cachedBundle, REGISTRY } from './test-bundle.mjs';
+import { bundleAlone, cachedBundle, isCode, REGISTRY } from './test-bundle.mjs';
 
 /** Files of this process's bundles (paths). */
 const bundled = new Set();
@@ -40,6 +40,6 @@ export async function load(url, context, nextLoad) {
   if (!/\.[cm]?ts$/.test(path)) return nextLoad(url, context);
   // the process's first .ts file (the test file) from the cache; a later one (loaded by path) bundled without the files already loaded
   const made = bundled.size === 0 ? await cachedBundle(path) : await bundleAlone(path, new Set(bundled));
-  for (const f of made.files) bundled.add(f);
+  for (const f of made.files) if (isCode(f)) bundled.add(f);
   return { format: 'module', source: made.code, shortCircuit: true };
 }
