@@ -27,7 +27,6 @@ const longest = [
   'test/cli/client-cli.test.ts',
   'test/http/bulk-read-memory.test.ts',
   'test/http/core/reads-defaults-depth-fields.test.ts',
-  'test/package/build-swap.test.ts',
   'test/package/fresh-clone.test.ts',
   'test/meta/corpus.test.ts',
   'test/validate/validate-change.test.ts',
