@@ -3,7 +3,8 @@
  * cache (compiled.v8 beside the sources of its content-id's entry): a
  * command run against a known schema checks its input with the kept one
  * and refuses bad input with the same errors, word for word, as a command
- * that compiles the schema afresh (no cache); a damaged file is compiled
+ * that compiles the schema afresh (no cache); two commands filling the
+ * empty cache at once both work and leave one whole entry; a damaged file is compiled
  * again and rewritten; a server whose schema changed (a new content-id)
  * is compiled again under a new entry. The fixture module has a check of
  * every kind: ranges, lengths, patterns, a typedef of another module,
@@ -66,10 +67,10 @@ test.serial('a command against a known schema checks with the kept compiled sche
     // afresh: no cache, every command downloads and compiles the schema (two at a time)
     process.env['RXCONF_CACHE_DIR'] = '';
     const fresh = await Promise.all(runs.map(([, args, stdin]) => runCli(args, stdin)));
-    // cold: the first command fills the cache (sources and compiled schema); warm: the others read it
+    // cold: two commands at once fill the empty cache (sources and compiled schema, each written whole); warm: the others read it
     process.env['RXCONF_CACHE_DIR'] = cache;
     const [, firstArgs, firstStdin] = runs[0] ?? ['', [], undefined];
-    const cold = await runCli(firstArgs, firstStdin);
+    const colds = await Promise.all([runCli(firstArgs, firstStdin), runCli(firstArgs, firstStdin)]);
     const kept = statSync(compiledFile(entries()[0] ?? ''), { bigint: true });
     const warm = await Promise.all(runs.map(([, args, stdin]) => runCli(args, stdin)));
     runs.forEach(([what], i) => {
@@ -78,7 +79,8 @@ test.serial('a command against a known schema checks with the kept compiled sche
       t.true((f?.stderr ?? '').trim().split('\n').length > (i < 3 ? 1 : 0), `${what}: every error named`);
       t.deepEqual([warm[i]?.code, warm[i]?.stderr], [f?.code, f?.stderr], `${what}, from the kept compiled schema`);
     });
-    t.deepEqual([cold.code, cold.stderr], [fresh[0]?.code, fresh[0]?.stderr], 'the command that filled the cache');
+    for (const cold of colds) t.deepEqual([cold.code, cold.stderr], [fresh[0]?.code, fresh[0]?.stderr], 'the commands that filled the cache');
+    t.deepEqual(readdirSync(join(cache, 'schemas', entries()[0] ?? '')).filter((n) => n.endsWith('.tmp')), [], 'no file half written');
     const after = statSync(compiledFile(entries()[0] ?? ''), { bigint: true });
     t.deepEqual([after.ino, after.mtimeNs], [kept.ino, kept.mtimeNs], 'the kept compiled schema was used, not compiled and written again');
     t.is(entries().length, 1, 'one entry, for the server\'s content-id');
