@@ -4,7 +4,7 @@
  * Every request carries the connection's credentials and headers. Event
  * streams are event-stream.ts (kept apart so a plain request loads no rxjs).
  */
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type RequestOptions } from 'node:http';
+import type { ClientRequest, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import { createRequire } from 'node:module';
 import type { ConnectOptions } from './connect-options.ts';
 
@@ -25,10 +25,21 @@ export class TransportFailure extends Error {
   }
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * node:http through require, not an ES import: on Node 22+ importing it
+ * reads every export, and its getters of WebSocket and the like load
+ * undici (some 40 ms of CPU in every client command's start).
+ */
+let http: typeof import('node:http') | undefined;
+const httpRequest = (url: URL, options: RequestOptions): ClientRequest =>
+  (http ??= require('node:http') as typeof import('node:http')).request(url, options);
+
 /** node:https, loaded by the first https request (TLS costs a plain http command's start some 10 ms of CPU). */
 let https: typeof import('node:https') | undefined;
-const httpsRequest = (url: URL, options: RequestOptions): ReturnType<typeof httpRequest> =>
-  (https ??= createRequire(import.meta.url)('node:https') as typeof import('node:https')).request(url, options);
+const httpsRequest = (url: URL, options: RequestOptions): ClientRequest =>
+  (https ??= require('node:https') as typeof import('node:https')).request(url, options);
 
 const credentialHeaders = (c: ConnectOptions['credentials']): Record<string, string> => {
   if (c === undefined) return {};
@@ -52,7 +63,7 @@ export class ClientTransport {
    * options. `own`: a connection of its own (an event stream holds it for
    * long; a kept-alive one may be closing).
    */
-  open(method: string, target: string, headers: Record<string, string>, own = false): ReturnType<typeof httpRequest> {
+  open(method: string, target: string, headers: Record<string, string>, own = false): ClientRequest {
     const url = new URL(target, this.origin);
     const tls = url.protocol === 'https:';
     const o: RequestOptions & { ca?: unknown; cert?: unknown; key?: unknown } = {
