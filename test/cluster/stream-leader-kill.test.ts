@@ -96,18 +96,22 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     };
     const clients = replicas.flatMap((r, k) => [0, 1, 2].map((j) => client(r, k * 3 + j, k)));
     const resumed: number[] = [];
+    /** How long after each kill NATS had elected another stream leader (writes cannot resume before). */
+    const elections: number[] = [];
     const kills: number[] = [];
     for (let k = 0; k < KILLS; k++) {
       const leader = await watch.settledLeader();
       await sleep(300 + Math.floor(Math.random() * 300)); // writes flowing through this leader
       const killedAt = Date.now();
       await leader.stop(true);
+      const elected = watch.electedAfter(leader, killedAt);
       // Writes resume: an edit sent after the kill is acknowledged.
       while (!acks.some((a) => a.sent > killedAt) && Date.now() - killedAt < 60_000) await sleep(50);
       const first = acks.filter((a) => a.sent > killedAt).reduce((m, a) => Math.min(m, a.at), Infinity);
       t.true(Number.isFinite(first), `writes resumed after kill ${k + 1}`);
       resumed.push(first - killedAt);
       kills.push(killedAt);
+      elections.push(await elected);
       await leader.start();
     }
     await watch.settledLeader();
@@ -166,6 +170,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
       return Number.isFinite(at) ? String(at - killedAt) : '-';
     }).join('/'));
     t.log(`writes resumed per replica r0/r1/r2 after each kill (ms): ${each.join(', ')}`);
+    t.log(`another stream leader elected after each kill (ms): ${elections.join(', ')}`);
   } finally {
     stop = true;
     for (const r of replicas) await r.server.close();

@@ -12,6 +12,8 @@ export interface StreamWatch {
   settledLeader(ms?: number): Promise<NatsNode>;
   /** The stream's last sequence now. */
   lastSequence(): Promise<number>;
+  /** How long after `since` (ms since the epoch) a node other than `gone` led the stream (polled every 50 ms, up to `ms`; NaN: none did). */
+  electedAfter(gone: NatsNode, since: number, ms?: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ export const watchStream = async (nats: NatsCluster, stream: string): Promise<St
       await sleep(200);
     }
   }
+  // asked often while the stream may have no leader: a short time-out
+  const quick = await jetstreamManager(nc, { timeout: 250, checkAPI: false });
   return {
     settledLeader: async (ms = 60_000) => {
       const until = Date.now() + ms;
@@ -52,6 +56,16 @@ export const watchStream = async (nats: NatsCluster, stream: string): Promise<St
       throw new Error(`stream ${stream} has no settled leader after ${ms} ms: ${last}`);
     },
     lastSequence: async () => (await jsm.streams.info(stream)).state.last_seq,
+    electedAfter: async (gone, since, ms = 60_000) => {
+      const name = `n${nats.nodes.indexOf(gone)}`;
+      // (polled every 50 ms: within about 0.3 s of the election)
+      while (Date.now() - since < ms) {
+        const leader = await quick.streams.info(stream).then((i) => i.cluster?.leader, () => undefined);
+        if (leader !== undefined && leader !== '' && leader !== name) return Date.now() - since;
+        await sleep(50);
+      }
+      return Number.NaN;
+    },
     close: () => nc.close(),
   };
 };
