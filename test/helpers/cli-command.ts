@@ -1,8 +1,10 @@
 /**
  * The node arguments that run `rxconf` from the sources in a child process:
- * src/cli/main.ts bundled with esbuild (what tsx compiles it with) into one
- * file, so that a child starts in a fraction of the time `node --import tsx`
- * takes to compile and link hundreds of modules. The bundle is cached in
+ * src/cli/main.ts bundled with esbuild (what tsx compiles it with) into a
+ * few files, split at each import() of a command as the built command is,
+ * so that a child starts in a fraction of the time `node --import tsx`
+ * takes to compile and link hundreds of modules, and loads only what its
+ * command needs. The bundle is cached in
  * node_modules/.cache/rxconf-cli/, named by a hash of every file of src/ and
  * package.json: every test process of a run shares one build, and any edit
  * to the sources makes a new one. Each module keeps its own import.meta
@@ -19,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 const repo = join(import.meta.dirname, '..', '..');
 const mainTs = join(repo, 'src', 'cli', 'main.ts');
 const cache = join(repo, 'node_modules', '.cache', 'rxconf-cli');
-const BUNDLE_FORMAT = '1';
+const BUNDLE_FORMAT = '2';
 
 /** The files of a folder, recursively, sorted. */
 const filesUnder = (dir: string): string[] =>
@@ -44,9 +46,12 @@ const esbuildVersion = (): string | undefined => {
 };
 
 const build = async (esbuild: Esbuild, out: string): Promise<void> => {
-  const tmp = `${out}.${process.pid}.tmp.mjs`;
+  const tmp = `${out}.${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [mainTs], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile: tmp, logLevel: 'error',
+    // split at each import() of the command, as the built command is: a command loads its own modules (`--help` and `get` no compiler, no rxjs), not all of src/
+    entryPoints: { main: mainTs }, bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external',
+    outdir: tmp, outExtension: { '.js': '.mjs' }, chunkNames: '[name]-[hash]', logLevel: 'error',
     plugins: [{
       name: 'own-import-meta',
       setup: (b) => {
@@ -59,20 +64,24 @@ const build = async (esbuild: Esbuild, out: string): Promise<void> => {
       },
     }],
   });
-  renameSync(tmp, out); // whole or not at all, for the other test processes
+  try {
+    renameSync(tmp, out); // whole or not at all, for the other test processes
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another process put the same build in place first
+  }
 };
 
 /** Bundles older than a day, of sources since edited. */
 const prune = (keep: string): void => {
   for (const name of readdirSync(cache)) {
     const file = join(cache, name);
-    if (file !== keep && Date.now() - statSync(file).mtimeMs > 86_400_000) rmSync(file, { force: true });
+    if (file !== keep && Date.now() - statSync(file).mtimeMs > 86_400_000) rmSync(file, { recursive: true, force: true });
   }
 };
 
 let command: Promise<string[]> | undefined;
 
-/** The arguments before `serve`, `check`, ...: `[bundle.mjs]`, or `['--import', 'tsx', 'src/cli/main.ts']`. */
+/** The arguments before `serve`, `check`, ...: `[main.mjs of the bundle]`, or `['--import', 'tsx', 'src/cli/main.ts']`. */
 export const cliCommand = (): Promise<string[]> =>
   (command ??= (async () => {
     const tsx = ['--import', 'tsx', mainTs];
@@ -82,12 +91,12 @@ export const cliCommand = (): Promise<string[]> =>
     if (version === undefined) return tsx;
     mkdirSync(cache, { recursive: true });
     // Inside node_modules, so that packages resolve from the bundle as from the sources.
-    const out = join(cache, `main-${sourcesHash(version)}.mjs`);
-    if (!existsSync(out)) {
+    const out = join(cache, `main-${sourcesHash(version)}`);
+    if (!existsSync(join(out, 'main.mjs'))) {
       const esbuild = (await import('esbuild').catch(() => undefined)) as Esbuild | undefined;
       if (esbuild === undefined) return tsx;
       await build(esbuild, out);
       prune(out);
     }
-    return [out];
+    return [join(out, 'main.mjs')];
   })());
