@@ -66,7 +66,8 @@ const commitOnce = async (device: Device, browser: Browser, cmd: EditCommand): P
       root.node.release?.();
     }
   });
-  await durably(durable);
+  const durableNow = durably(durable);
+  if (durableNow !== undefined) await durableNow;
   publish(browser, cmd, outcome);
   return outcome;
 };

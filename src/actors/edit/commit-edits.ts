@@ -131,11 +131,9 @@ export const applyTransaction = async (
   return done;
 };
 
-/** Resolves once every change of the transaction is durable. */
-export const durably = async (durable: readonly Promise<void>[]): Promise<void> => {
-  if (durable.length === 1) await durable[0];
-  else if (durable.length > 1) await Promise.all(durable);
-};
+/** What resolves once every change of the transaction is durable; undefined when nothing is to wait for (no Promise made per edit to wrap one). */
+export const durably = (durable: readonly Promise<void>[]): Promise<unknown> | undefined =>
+  durable.length === 0 ? undefined : durable.length === 1 ? durable[0] : Promise.all(durable);
 
 /** The edits as one transaction (made again when a replicated store refuses it: retry-conflicts.ts). */
 export const commitEdits = (device: Device, edits: readonly PlannedEdit[], context: RequestContext): Promise<EditOutcome[]> =>
@@ -156,7 +154,8 @@ const commitAll = async (device: Device, edits: readonly PlannedEdit[], context:
     }
     return applyTransaction(device, edits, context, durable, true);
   });
-  await durably(durable);
+  const durableNow = durably(durable);
+  if (durableNow !== undefined) await durableNow;
   edits.forEach((edit, i) => publish(edit.browser, edit, outcomes[i] as EditOutcome));
   return outcomes;
 };
