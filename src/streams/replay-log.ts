@@ -6,10 +6,12 @@
  *
  * A replaying subscriber takes the kept events and joins the live ones in
  * one synchronous step, so no event falls between the two and none is sent
- * twice; `stop-time` ends its stream (at once when it has passed, else at
+ * twice; events that reach the log after the subscriber joined but are
+ * older than its `start-time` (a replica's log still loading the kept
+ * events of the cluster) are not sent; `stop-time` ends its stream (at once when it has passed, else at
  * the first later event or when the time comes).
  */
-import { concat, defer, from, of, Subject, takeUntil, takeWhile, timer, type Observable, type Subscription } from 'rxjs';
+import { concat, defer, filter, from, of, Subject, takeUntil, takeWhile, timer, type Observable, type Subscription } from 'rxjs';
 import { ReplayBuffer, type ReplayLimits } from './replay-buffer.ts';
 import type { ReplayWindow } from './replay-window.ts';
 import type { StreamEvent } from './stream-event.ts';
@@ -63,10 +65,12 @@ export class ReplayLog {
     return defer(() => {
       const events = from(r.buffer.between(start, stop));
       const kept = completed === undefined ? events : concat(events, defer(() => of(completed())));
-      if (stop === undefined) return concat(kept, r.live);
+      // a log still loading kept events (a replica reading the cluster's) hands them on as they come: none before start-time
+      const live = r.live.pipe(filter((e) => e.time.getTime() >= start));
+      if (stop === undefined) return concat(kept, live);
       const left = stop - this.now();
       if (left < 0) return kept;
-      return concat(kept, r.live.pipe(takeWhile((e) => e.time.getTime() <= stop), takeUntil(timer(left + 1))));
+      return concat(kept, live.pipe(takeWhile((e) => e.time.getTime() <= stop), takeUntil(timer(left + 1))));
     });
   }
 

@@ -4,7 +4,8 @@
  * replica sends them to its own SSE subscribers, in the same order. The
  * holder closed, another replica takes the lease and runs the source, and a
  * subscriber on the survivor keeps receiving on the same stream. A replica
- * started later replays (start-time) events another replica published.
+ * started later replays (start-time) events another replica published,
+ * none from before its start time, then the live ones.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +56,6 @@ natsTest('one replica runs a notification source; every replica sends its events
   const b = await startTicking(nats.urls, 'b');
   const onA = await SseClient.open(`${a.url}/restconf/data/cs-events:tick`);
   const onB = await SseClient.open(`${b.url}/restconf/data/cs-events:tick`);
-  const since = new Date().toISOString();
   try {
     t.is(onA.status, 200);
     t.is(onB.status, 200);
@@ -70,14 +70,20 @@ natsTest('one replica runs a notification source; every replica sends its events
     t.deepEqual(ticks(onA).slice(at, at + 10), first);
     t.true([...ticks(onA), ...ticks(onB)].every((e) => e.replica === holder), `every event comes from the holder ${holder}`);
 
-    // a replica started later replays what the holder published before it started
+    // a replica started later replays what the holder published before it started, from the start time on:
+    // what A received before that time was published before it, so the replay starts after those events
+    const receivedBefore = ticks(onA).length;
+    const since = new Date(Date.now() + 1).toISOString(); // after every millisecond an event received so far was stamped in
+    await onA.waitFor(receivedBefore + 1);
     const c = await startTicking(nats.urls, 'c');
     const replayed = await SseClient.open(`${c.url}/restconf/data/cs-events:tick?start-time=${encodeURIComponent(since)}`);
     t.is(replayed.status, 200);
     await replayed.waitFor(20);
-    const from = ticks(replayed).findIndex((e) => e.n === ticks(onA)[0]?.n && e.replica === holder);
-    t.true(from >= 0 && from < 10, 'the replay holds the first event A sent live');
-    t.deepEqual(ticks(replayed).slice(from, from + 10), ticks(onA).slice(0, 10), 'replayed as the holder published them');
+    const firstReplayed = ticks(replayed)[0];
+    const from = ticks(onA).findIndex((e) => e.n === firstReplayed?.n && e.replica === firstReplayed.replica);
+    t.true(from >= receivedBefore, `the replay starts with an event A received live after the start time ${since}: it starts with ${JSON.stringify(firstReplayed)}, at ${from} on A, which received ${receivedBefore} before it (A from ${JSON.stringify(ticks(onA)[0])})`);
+    await onA.waitFor(from + 10);
+    t.deepEqual(ticks(replayed).slice(0, 10), ticks(onA).slice(from, from + 10), 'replayed as the holder published them');
     replayed.close();
 
     // the holder closes: the survivor's subscriber keeps receiving, now from another replica's source

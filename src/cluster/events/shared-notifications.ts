@@ -119,7 +119,8 @@ export class SharedNotifications {
           const l = this.decode(m.seq, m.data);
           if (l !== undefined) deliver(l);
           if (until !== undefined && m.seq >= until) {
-            await messages.close();
+            // not awaited: close() settles once this loop has left the iterator (awaiting it here never ends)
+            void messages.close();
             return;
           }
         }
