@@ -132,6 +132,12 @@ export class ClusterBackend implements StorageBackend {
   /** Every second the stream is asked which commit it holds at `applied` (verifyHistory). */
   private verifier: ReturnType<typeof setInterval> | undefined;
   private verifying = false;
+  /**
+   * Commits followed by one that names no predecessor (a sequencer's barrier):
+   * no later message can show that the stream holds another at their
+   * sequence, so verifyHistory asks the stream about each.
+   */
+  private unchained: { readonly seq: number; readonly id: string }[] = [];
   /** RXCONF_CLUSTER_TRACE (apply-trace.ts). */
   private readonly tracer: ReturnType<typeof openApplyTrace>;
   private readonly trace: ApplyTrace;
@@ -443,6 +449,7 @@ export class ClusterBackend implements StorageBackend {
       for (const change of changes) applyChange(roots, change);
       applied.push(...changes);
       logged.push({ seq: m.seq, time: m.time, changes: () => changes });
+      if (m.prev === undefined && this.appliedId !== undefined && this.unchained.length < 64) this.unchained.push({ seq: this.applied, id: this.appliedId });
       this.applied = m.seq;
       this.appliedId = m.id;
       this.trace('log', m.seq, m.id, m.data);
@@ -560,6 +567,16 @@ export class ClusterBackend implements StorageBackend {
     try {
       const held = await log.idAt(at);
       if (held !== undefined && held !== id && at === this.applied && id === this.appliedId) await this.rebuild();
+      else {
+        for (const c of this.unchained.splice(0)) {
+          const there = await log.idAt(c.seq).catch(() => undefined);
+          if (there !== undefined && there !== c.id) {
+            this.unchained = [];
+            await this.rebuild();
+            break;
+          }
+        }
+      }
     } catch {
       // not answered (NATS away, or the message purged under a snapshot): asked again at the next tick
     } finally {
@@ -583,6 +600,7 @@ export class ClusterBackend implements StorageBackend {
         for (const [, root] of this.live.roots) if (data === undefined) changes.push({ module: root.meta as never, image: root });
         this.applied = index?.seq ?? 0;
         this.appliedId = undefined;
+        this.unchained = [];
         this.divergences += 1;
         this.delivered = [];
         this.trace('rebuild', this.applied);
