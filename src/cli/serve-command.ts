@@ -145,6 +145,9 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   if (values.cluster !== undefined && !values.cluster.split(',').every((u) => /^(nats|tls):\/\/[^/\s]+$/.test(u))) return fail(`--cluster takes nats://HOST:PORT[,nats://HOST:PORT...], not "${values.cluster}"`);
   // --workers: this process runs the workers (serve-workers.ts); a worker serves as replica <id>-w<k> on the port they share
   const worker = workers === undefined ? undefined : workerRole();
+  // A worker is not stopped by a SIGHUP that comes before its reload handler (SIGHUP's default ends a process).
+  const early = (): void => undefined;
+  if (worker !== undefined) process.on('SIGHUP', early);
   if (workers !== undefined && worker === undefined) {
     return superviseWorkers({ count: workers, replica: values['replica-id'] ?? `${hostname()}-${randomUUID().slice(0, 8)}`, host: values.host ?? '127.0.0.1', port: port ?? 8080 });
   }
@@ -211,6 +214,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
     }
   };
   process.on('SIGHUP', reload);
+  process.off('SIGHUP', early);
   await new Promise<void>((done) => {
     let stopping = false;
     const stop = (): void => {

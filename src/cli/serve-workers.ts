@@ -116,7 +116,8 @@ export const superviseWorkers = async (plan: WorkersPlan): Promise<number> => {
 
   // SIGHUP (read the TLS files again) is each worker's to act on; the primary would otherwise die of it
   const reload = (): void => {
-    for (const w of running.values()) w.process.kill('SIGHUP');
+    // (a worker still starting reads the files as it starts)
+    for (const [k, w] of running) if (listening.has(k)) w.process.kill('SIGHUP');
   };
   const stop = (): void => {
     process.off('SIGHUP', reload);
