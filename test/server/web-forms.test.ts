@@ -286,7 +286,8 @@ for (const transport of TRANSPORTS) {
       t.is(out.sha256, result.sha256, 'every byte arrived in order');
       t.is(out.label, 'big');
       t.log(`${transport}: during a ${size / MB} MB upload (client and server in this process) RSS grew ${(rss / MB).toFixed(1)} MB, JavaScript heap and buffers ${(held / MB).toFixed(1)} MB`);
-      t.true(rss < size * 0.4, `RSS grew ${(rss / MB).toFixed(1)} MB: well below the file's ${size / MB} MB`);
+      // RSS also counts what the allocator keeps after the warm-up (20.4 MB once in a whole run); a server holding the file grows 30 MB or more
+      t.true(rss < size * 0.5, `RSS grew ${(rss / MB).toFixed(1)} MB: well below the file's ${size / MB} MB`);
       t.true(held < size * 0.3, `heap and buffers grew ${(held / MB).toFixed(1)} MB: the file is never held`);
     } finally {
       await s.server.close();
