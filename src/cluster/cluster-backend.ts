@@ -508,6 +508,7 @@ export class ClusterBackend implements StorageBackend {
         const changes = this.applySnapshot(data);
         this.applied = index.seq;
         this.appliedId = undefined;
+        this.unchained = [];
         this.trace('snapshot', index.seq);
         this.snapshotAt = Math.max(this.snapshotAt, index.seq);
         this.resolveWaiters();
