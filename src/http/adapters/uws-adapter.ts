@@ -46,6 +46,7 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
   }
   const state: UwsServerState = { ...exchangeSettings(options), live: new Set() };
   const app = uWS.App().any('/*', (res, req) => serve(handler, state, res, req));
+  (app as IdleTimeoutApp).setIdleTimeout?.(IDLE_TIMEOUT_S);
   const counted = countConnections(app);
   const listenSocket = await listen(app, options.host, options.port, options.sharedPort === true);
   const port = uWS.us_socket_local_port(listenSocket);
@@ -80,6 +81,15 @@ interface ExclusiveListen {
 
 /** uWS.js has `app.close()` (close every socket) since v20.26; its typings lack it. */
 interface ClosableApp { close?: () => void }
+
+/**
+ * uWS closes a connection whose request head (or body) stops coming in for
+ * 10 s; @btc-vision's v20.5x build waits 30 s unless told otherwise (its
+ * `setIdleTimeout`, in seconds): every build is given uWS's own 10 s, which
+ * node:http's head time-out matches (node-adapter.ts).
+ */
+const IDLE_TIMEOUT_S = 10;
+interface IdleTimeoutApp { setIdleTimeout?: (seconds: number) => unknown }
 
 /** Newer uWS builds tell each connection's open (+1) and close (-1) to `app.filter`. */
 interface FilteringApp { filter?: (cb: (res: HttpResponse, count: number) => void) => unknown }

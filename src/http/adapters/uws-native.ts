@@ -16,12 +16,20 @@
  *    imitation (plain JavaScript, no onWritable, no pause) where it has no
  *    binary, so its binary is loaded directly and its entry point never.
  *
+ * uWS reads the largest request head it accepts from the environment
+ * (`UWS_HTTP_MAX_HEADERS_SIZE`) when its binary loads: v20.5x answers 431
+ * to a head over it, 4 KB unless set, where node:http takes 16 KB (a long
+ * bearer token or cookie). Unless the user set it, it is set to node:http's
+ * limit (`http.maxHeaderSize`, which `--max-http-header-size` changes) for
+ * the load only, so both transports take the same heads.
+ *
  * Where none loads, node:http serves, and says why. The outcome is decided
  * once, when this module loads, and said in one line (`uwsStatus.summary`)
  * for the start-up log and the server's runtime state.
  * `UWS_USE_FALLBACK=1` (the trufflesuite switch) turns native uWS off.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { maxHeaderSize } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -86,6 +94,19 @@ const packageDir = (name: string): string | undefined => {
   return undefined;
 };
 
+const HEAD_LIMIT = 'UWS_HTTP_MAX_HEADERS_SIZE';
+
+/** Loads a uWS binary with node:http's head size limit, unless the user chose one; the environment is left as it was. */
+const requireWithHeadLimit = (binary: string): unknown => {
+  if (process.env[HEAD_LIMIT] !== undefined) return require(binary);
+  process.env[HEAD_LIMIT] = String(maxHeaderSize);
+  try {
+    return require(binary);
+  } finally {
+    delete process.env[HEAD_LIMIT];
+  }
+};
+
 type Attempt = { readonly ok: true; readonly id: string; readonly file: string; readonly module: UwsModule } | { readonly ok: false; readonly id: string; readonly why: string };
 
 /** One build: its binary for this runtime loaded, or why not. */
@@ -101,7 +122,7 @@ const attempt = (name: string, binaries: string): Attempt | undefined => {
   }
   let loaded: unknown;
   try {
-    loaded = require(binary);
+    loaded = requireWithHeadLimit(binary);
   } catch (e) {
     return { ok: false, id, why: loadError(e) };
   }

@@ -136,13 +136,14 @@ test('node h2c: HTTP/1 bytes on a prior-knowledge HTTP/2 port are closed', async
   }
 });
 
-// uWS 20.30 (the build in use) sends no status for what its parser refuses:
-// it closes at once (unknown methods, a bad content-length) or leaves the
-// socket to its 10 s idle time-out. docs/http.md has the table; newer uWS
-// builds answer 400/431/505 themselves, which this test also accepts.
+// uWS 20.30 (Node 20) sends no status for what its parser refuses: it
+// closes at once (unknown methods, a bad content-length) or leaves the
+// socket to its 10 s idle time-out. v20.5x (Node 22/24) answers
+// 400/431/505 itself and serves up to 98 header fields. docs/http.md has
+// the table per build; this test accepts what either does.
 const uwsAccepts: Record<Case, readonly (number | 'closed' | 'served')[]> = {
-  'no version in the request line': [400, 'closed'],
-  '77 header fields': [431, 'closed'],
+  'no version in the request line': [400, 505, 'closed'],
+  '77 header fields': [431, 'closed', 'served'],
   '48 header fields': ['served'],
   'a 20 KB header field': ['served', 431],
   'PROPFIND (known to HTTP parsers, not to RESTCONF)': ['served', 'closed'],
@@ -150,13 +151,13 @@ const uwsAccepts: Record<Case, readonly (number | 'closed' | 'served')[]> = {
   'HTTP/1.0': [505, 'served', 'closed'],
   'HTTP/2.0 in an HTTP/1 request line': [505, 'closed'],
   'HTTP/3.1': [505, 'closed'],
-  'bytes that are no request': [400, 'closed'],
+  'bytes that are no request': [400, 505, 'closed'],
   'a header line without a colon': [400, 'closed'],
   'a content-length that is no number': [400, 'closed'],
   'a head that never ends': [408, 'closed'],
-  'CONNECT': [501, 'closed'],
+  'CONNECT': [501, 505, 'closed'],
   'a NUL in a header value': [400, 'closed'],
-  'bare LF line ends': [400, 'closed', 'served'],
+  'bare LF line ends': [400, 505, 'closed', 'served'],
   'two content-lengths': [400, 'served', 'closed'],
 };
 
@@ -168,12 +169,13 @@ test('uWS: every request gets a status or a close within the bound', async (t) =
     return;
   }
   try {
-    await Promise.all((Object.keys(requests) as Case[]).map(async (name) => {
+    const wrong = await Promise.all((Object.keys(requests) as Case[]).map(async (name) => {
       const outcome = await exchange(server.port, requests[name]);
       const seen = outcome.status === 200 ? 'served' : outcome.status ?? (outcome.closed ? 'closed' : 'no answer and no close');
-      t.true(uwsAccepts[name].includes(seen as never), `${name}: ${String(seen)}`);
-      if (typeof seen === 'number') t.true(outcome.closed, `${name}: closed after its status`);
+      if (!uwsAccepts[name].includes(seen as never)) return [`${name}: ${String(seen)}`];
+      return typeof seen === 'number' && !outcome.closed ? [`${name}: ${seen}, not closed after it`] : [];
     }));
+    t.deepEqual(wrong.flat(), [], 'every case as the build may answer it');
   } finally {
     await server.close();
   }
