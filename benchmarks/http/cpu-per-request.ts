@@ -4,19 +4,23 @@
  * (`rxconf serve` as shipped, access log to a file; its raw baselines), drives
  * each with wrk for a few seconds per round, alternating, and divides the
  * CPU the server process used (utime + stime from /proc/PID/stat) by the
- * answers it gave.
+ * answers it gave; split into the main thread's (the event loop) and the
+ * helper threads' (libuv's pool: journal writes and syncs, the access log's
+ * writes; V8's workers: garbage collection), with the time the main thread
+ * waited, ready, for a core (its run-queue time: on a shared machine, what
+ * slows the loop beside its own work).
  *
  * Run: node --import tsx benchmarks/http/cpu-per-request.ts [rows] [subjects] [rounds]
  *   rows: get-leaf,get-entry,get-root,patch-leaf-50 (keys of rows.ts; default get-leaf)
  *   subjects: rxconf,quiet,noremote (access log without the address),raw,http1,raw-http1,before (default rxconf,raw)
  *   BENCH_HTTP_BEFORE=DIR: the `before` subject is that built tree's rxconf serve
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { probeRow } from './probe-row.ts';
-import { settle } from './process-stats.ts';
+import { settle, threadTimes, type ThreadTimes } from './process-stats.ts';
 import { startRawBaseline, type RawAnswer } from './raw-baseline.ts';
 import { selectedRows } from './rows.ts';
 import { writeSeed } from './seed-data.ts';
@@ -32,10 +36,20 @@ const rounds = Number(process.argv[4] ?? 3);
 const seconds = Number(process.env.CPU_SECONDS ?? 3);
 const log = (s: string): void => console.log(s);
 
-/** CPU time of `pid` so far (user + system), in µs. */
-const cpuUs = (pid: number): number => {
-  const rest = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(rest[11]) + Number(rest[12])) * 10_000;
+/** One round of a subject, per answer: µs of CPU (all, main thread, helper threads), µs the main thread waited for a core; answers/s. */
+interface Figures { readonly all: number; readonly main: number; readonly helpers: number; readonly wait: number; readonly perSecond: number }
+
+const perAnswer = (a: ThreadTimes, b: ThreadTimes, answers: number, seconds: number): Figures => {
+  const n = Math.max(1, answers);
+  const all = (b.processUs - a.processUs) / n;
+  const main = (b.mainUs - a.mainUs) / n;
+  return { all, main, helpers: all - main, wait: (b.mainWaitUs - a.mainWaitUs) / n, perSecond: answers / seconds };
+};
+
+const summary = (v: readonly Figures[]): string => {
+  const m = (f: (x: Figures) => number): string => median(v.map(f)).toFixed(1);
+  return `${m((x) => x.all)} µs/req (min ${Math.min(...v.map((x) => x.all)).toFixed(1)}) [${v.map((x) => x.all.toFixed(1)).join(' ')}]`
+    + `; main ${m((x) => x.main)}, helpers ${m((x) => x.helpers)}, main waited ${m((x) => x.wait)}; ${m((x) => x.perSecond)}/s`;
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'rxconf-cpu-per-request-'));
@@ -68,7 +82,7 @@ try {
     } else throw new Error(`unknown subject ${s}`);
   }
   for (const row of rows) {
-    const figures = new Map<string, number[]>();
+    const figures = new Map<string, Figures[]>();
     for (let round = 0; round <= rounds; round++) {
       const order = round % 2 === 0 ? subjects : [...subjects].reverse();
       for (const s of order) {
@@ -76,16 +90,17 @@ try {
         if (server === undefined) continue;
         await settle([server.pid], 3000);
         const path = s.startsWith('raw') && row.rawPrefix !== undefined ? row.rawPrefix + row.path : row.path;
-        const c0 = cpuUs(server.pid);
+        const t0 = threadTimes(server.pid);
         const r = await runWrk({ url: server.url + path, connections: row.connections, durationS: round === 0 ? 1 : seconds, ...(row.edit === undefined ? {} : { edit: row.edit, entries: row.entries }) });
-        const cpu = cpuUs(server.pid) - c0;
+        const t1 = threadTimes(server.pid);
         if (round === 0) continue; // warm-up
         const list = figures.get(s) ?? [];
-        list.push(cpu / Math.max(1, r.requests - r.non2xx));
+        list.push(perAnswer(t0, t1, r.requests - r.non2xx, r.durationUs / 1e6));
         figures.set(s, list);
       }
     }
-    log(`${row.key}: ${[...figures].map(([s, v]) => `${s} ${median(v).toFixed(1)} µs/req (min ${Math.min(...v).toFixed(1)}) [${v.map((x) => x.toFixed(1)).join(' ')}]`).join('; ')}`);
+    log(`${row.key}:`);
+    for (const [s, v] of figures) log(`  ${s}: ${summary(v)}`);
   }
 } finally {
   for (const s of started.values()) await s.stop();

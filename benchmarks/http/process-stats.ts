@@ -24,6 +24,32 @@ export const cpuTicks = (pid: number): number => {
 };
 
 /**
+ * Where `pid`'s time went so far, in µs: CPU of the whole process (user +
+ * system, threads that ended included), of its main thread (the event
+ * loop: its thread id is the pid), and how long the main thread waited,
+ * ready, for a core (the scheduler's run-queue time, /proc/PID/task/PID/schedstat).
+ * The rest of the CPU is the helper threads' (libuv's pool, V8's workers).
+ */
+export interface ThreadTimes {
+  readonly processUs: number;
+  readonly mainUs: number;
+  readonly mainWaitUs: number;
+}
+
+export const threadTimes = (pid: number): ThreadTimes => {
+  const ticks = (file: string): number => {
+    const rest = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(rest[11]) + Number(rest[12])) * 10_000;
+  };
+  try {
+    const [, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
+    return { processUs: ticks(`/proc/${pid}/stat`), mainUs: ticks(`/proc/${pid}/task/${pid}/stat`), mainWaitUs: Number(wait) / 1000 };
+  } catch {
+    return { processUs: 0, mainUs: 0, mainWaitUs: 0 };
+  }
+};
+
+/**
  * Waits until none of `pids` uses CPU (under 5 % over 200 ms), at most
  * `limitMs`: a server still working on answers its client gave up on
  * would otherwise take CPU from the next measurement. Says how long it took.
