@@ -65,8 +65,19 @@ export const negotiate = (accept: string | undefined, strict: boolean): JsonMedi
 export const acceptNamesYangJson = (accept: string | undefined): boolean =>
   accept !== undefined && accept.includes(YANG_JSON) && parseAccept(accept).some((r) => `${r.type}/${r.subtype}` === YANG_JSON && r.q > 0);
 
+/** The last Content-Type asked and its essence: one request asks up to four times (mode, YANG Patch, JSON, form), and clients send the same each time. */
+let lastContentType: string | undefined;
+let lastEssence = '';
+
 /** The media type of a Content-Type header without its parameters, lower-cased. */
-export const essenceOf = (contentType: string): string => (contentType.split(';')[0] ?? '').trim().toLowerCase();
+export const essenceOf = (contentType: string): string => {
+  if (contentType === lastContentType) return lastEssence;
+  const semicolon = contentType.indexOf(';');
+  const essence = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+  lastContentType = contentType;
+  lastEssence = essence;
+  return essence;
+};
 
 /**
  * The media types a request body is read in: the one place that decides
