@@ -29,25 +29,33 @@ export const CHUNK_BYTES = 40 * 1024;
  */
 const KEEP = 64;
 
-const free: ArrayBuffer[] = [];
-const lent = new WeakSet<ArrayBufferLike>();
+/** A chunk's buffer and the DataView over it, made once and kept with it: lending a kept buffer makes no object. */
+export interface ChunkBytes {
+  readonly bytes: Buffer;
+  readonly view: DataView;
+}
+
+const free: ChunkBytes[] = [];
+/** The buffers lent, by their memory (a chunk given back may be any view of it). */
+const lent = new WeakMap<ArrayBufferLike, ChunkBytes>();
 /** Buffers made, chunks filled (in a made or a kept buffer) and given back, since the process started. */
 const counts = { made: 0, lent: 0, given: 0 };
 
-/** A buffer of CHUNK_BYTES to fill; it is the caller's until given back. */
-export const lendChunkBytes = (): Buffer => {
-  const kept = free.pop();
-  let bytes: Buffer;
+/** A buffer of CHUNK_BYTES to fill, with its DataView; it is the caller's until given back. */
+export const lendChunk = (): ChunkBytes => {
+  let kept = free.pop();
   if (kept === undefined) {
-    bytes = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    const bytes = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    kept = { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.length) };
     counts.made += 1;
-  } else {
-    bytes = Buffer.from(kept);
   }
   counts.lent += 1;
-  lent.add(bytes.buffer);
-  return bytes;
+  lent.set(kept.bytes.buffer, kept);
+  return kept;
 };
+
+/** A buffer of CHUNK_BYTES to fill; it is the caller's until given back. */
+export const lendChunkBytes = (): Buffer => lendChunk().bytes;
 
 /**
  * How many buffers were made (what streaming costs the collector), how many
@@ -66,9 +74,12 @@ export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLeng
  */
 export const giveBackChunkBytes = (chunk: Uint8Array): void => {
   const buffer = chunk.buffer;
-  if (buffer.byteLength !== CHUNK_BYTES || !lent.delete(buffer)) return;
+  if (buffer.byteLength !== CHUNK_BYTES) return;
+  const kept = lent.get(buffer);
+  if (kept === undefined) return;
+  lent.delete(buffer);
   counts.given += 1;
-  if (free.length < KEEP) free.push(buffer as ArrayBuffer);
+  if (free.length < KEEP) free.push(kept);
 };
 
 /**

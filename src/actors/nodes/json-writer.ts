@@ -11,7 +11,7 @@ import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } fro
 import type { FieldValue } from '../../data/field-value.ts';
 import type { ListItem, Node } from '../node.ts';
 import type { ChildRequest, FieldRequest, NextRequest } from '../requests.ts';
-import { CHUNK_BYTES, giveBackChunkBytes, lendChunkBytes } from '../../base/chunk-bytes.ts';
+import { CHUNK_BYTES, giveBackChunkBytes, lendChunk } from '../../base/chunk-bytes.ts';
 import { nameText } from './json-name-text.ts';
 import { valueText } from './json-value-text.ts';
 
@@ -68,7 +68,13 @@ export class JsonBuffer {
       if (n > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, n));
       return bytes === scratch ? bytes : this.#fill(scratch);
     }
-    if (bytes === NO_BYTES && n <= CHUNK_BYTES) return this.#fill(lendChunkBytes());
+    if (bytes === NO_BYTES && n <= CHUNK_BYTES) {
+      // a kept buffer comes with its view: nothing is made for it
+      const chunk = lendChunk();
+      this.bytes = chunk.bytes;
+      this.view = chunk.view;
+      return chunk.bytes;
+    }
     // a chunk past its buffer (a long value): a buffer of its own, the lent one given back unseen
     const grown = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, 2 * filled + n));
     if (bytes !== NO_BYTES) {
@@ -108,7 +114,7 @@ export class JsonBuffer {
       return s;
     }
     if (this.at + this.text.length < SPILL_AT) {
-      const s = bytes.toString('utf8', 0, this.at) + this.text;
+      const s = (bytes as Utf8Sliceable).utf8Slice(0, this.at) + this.text;
       this.text = '';
       this.#release();
       giveBackChunkBytes(bytes);
@@ -134,6 +140,9 @@ export class JsonBuffer {
     this.at = 0;
   }
 }
+
+/** Buffer's own UTF-8 decoding (what toString('utf8', from, to) calls, without its argument checks). */
+type Utf8Sliceable = Buffer & { utf8Slice(from: number, to: number): string };
 
 const NO_BYTES = Buffer.alloc(0);
 const NO_VIEW = new DataView(NO_BYTES.buffer, NO_BYTES.byteOffset, 0);

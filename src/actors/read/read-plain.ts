@@ -14,6 +14,7 @@ import type { Co } from '../co.ts';
 import type { FieldValue } from '../../data/field-value.ts';
 import type { TargetStep } from '../navigate.ts';
 import { DataContainerNode, DataListNode } from '../nodes/data-node.ts';
+import { putAscii, putText } from '../nodes/json-bytes.ts';
 import { nameText } from '../nodes/json-name-text.ts';
 import { valueText } from '../nodes/json-value-text.ts';
 import type { NextRequest } from '../requests.ts';
@@ -27,7 +28,7 @@ import { plainData } from './plain-data.ts';
 import type { ReadOptions } from './read-options.ts';
 import type { ReadState } from './read-walk.ts';
 import { defaultTag, shownAt } from './with-defaults.ts';
-import { EMPTY_DATA, writeChildren, writeList } from './write-data.ts';
+import { EMPTY_DATA, flatBelow, writeChildren, writeChildrenNow, writeList } from './write-data.ts';
 
 /** The 404 of a target that is not there: its path is the first `n` steps. */
 const notFound = (steps: readonly TargetStep[], n: number): RestconfFailure => {
@@ -94,19 +95,24 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
     const found = stepInto(parent, last, st.options);
     if (found === undefined) throw notFound(steps, n);
     st.budget.spend(1);
-    buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:{`;
-    if (st.options.depth === undefined || depthBelow(1, fields) <= st.options.depth) yield* writeChildren(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
-    buf.text += '}}';
+    // written as bytes, as the members are: no text to move into them first, one string made at the end
+    putText(buf, `{${nameText(meta, undefined, buf.strict, parentMeta)}:{`);
+    if (st.options.depth === undefined || depthBelow(1, fields) <= st.options.depth) {
+      if (flatBelow(meta)) writeChildrenNow(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
+      else yield* writeChildren(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
+    }
+    putAscii(buf, '}}');
   } else if (meta.kind === 'list') {
     const entries = parent.values.get(meta) as readonly DataContainer[] | undefined;
     if (entries === undefined) throw notFound(steps, n);
     if ('key' in last && last.key !== undefined) {
       const entry = entryByKey(parent, meta, last.key);
       if (entry === undefined) throw notFound(steps, n);
-      buf.text += `{${nameText(meta, undefined, buf.strict, parentMeta)}:[{`;
+      putText(buf, `{${nameText(meta, undefined, buf.strict, parentMeta)}:[{`);
       st.budget.spend(1);
-      yield* writeChildren(buf, entry, meta, meta.module, 1, 1, fields, xfields, true, st);
-      buf.text += '}]}';
+      if (flatBelow(meta)) writeChildrenNow(buf, entry, meta, meta.module, 1, 1, fields, xfields, true, st);
+      else yield* writeChildren(buf, entry, meta, meta.module, 1, 1, fields, xfields, true, st);
+      putAscii(buf, '}]}');
     } else {
       buf.text += '{';
       yield* writeList(buf, meta, entries, parentMeta, undefined, 1, 1, fields, xfields, true, st);

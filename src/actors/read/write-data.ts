@@ -292,11 +292,14 @@ export const writeList = (
   return writeRows(buf, inner, def, entries, st);
 };
 
-/** Writes the selected members of `data` (a holder at `level`, of depth level `depth`) into the object being written; answers whether it is still empty. */
-export const writeChildren = (
-  buf: JsonBuffer, data: DataContainer, meta: HolderMeta, module: ModuleMeta | undefined, level: number, depth: number,
-  fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
-): Co<boolean> => {
+/** Whether no list sits below `meta`: its members are written synchronously (writeChildrenNow), with nothing to flush between. */
+export const flatBelow = (meta: ContainerMeta | ListMeta): boolean => !hasListBelow(meta);
+
+/** The holder at `level` set to write the members of `data`. */
+const holderFor = (
+  st: ReadState, data: DataContainer, meta: HolderMeta, module: ModuleMeta | undefined, level: number, depth: number,
+  fields: FieldSelection | undefined, xfields: FieldSelection | undefined,
+): Holder => {
   const h = holderAt(st, level);
   h.depth = depth;
   h.data = data;
@@ -304,5 +307,20 @@ export const writeChildren = (
   h.module = module;
   h.fields = fields;
   h.xfields = xfields;
-  return writeMembers(buf, h, meta.children, first, st);
+  return h;
 };
+
+/** As writeChildren, for a container or entry whose schema node is flatBelow: no generator, no step of the walk. */
+export const writeChildrenNow = (
+  buf: JsonBuffer, data: DataContainer, meta: ContainerMeta | ListMeta, module: ModuleMeta | undefined, level: number, depth: number,
+  fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
+): boolean => {
+  const h = holderFor(st, data, meta, module, level, depth, fields, xfields);
+  return writeMembersNow(buf, h, plansOf(buf, h, meta.children), first, st);
+};
+
+/** Writes the selected members of `data` (a holder at `level`, of depth level `depth`) into the object being written; answers whether it is still empty. */
+export const writeChildren = (
+  buf: JsonBuffer, data: DataContainer, meta: HolderMeta, module: ModuleMeta | undefined, level: number, depth: number,
+  fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
+): Co<boolean> => writeMembers(buf, holderFor(st, data, meta, module, level, depth, fields, xfields), meta.children, first, st);
