@@ -3,7 +3,10 @@
  * new description each time, persisted) by 50 keep-alive clients, for
  * `durationS` per round. The cluster's 50 clients are spread over its 3
  * replicas (17, 17, 16), one wrk process per replica running at the same
- * time; the single process gets all 50 from one wrk. Figures: acknowledged
+ * time, each with edits of its own (its own random entries and
+ * descriptions: otherwise all three send the same edits, and two of every
+ * three would change nothing); the single process gets all 50 from one
+ * wrk. Figures: acknowledged
  * (2xx) commits per second, and the p99 latency of a commit (for the
  * cluster the highest of its three wrk processes' p99s, each over its own
  * third of the requests: at or above the p99 of all of them).
@@ -57,7 +60,8 @@ export const measureCommits = async (servers: BenchServers, o: { readonly rounds
     const targets = urls[subject];
     const conns = split(CLIENTS, targets.length);
     const durationS = round < 0 ? 1 : o.durationS;
-    const results = await Promise.all(targets.map((url, i) => runWrk({ url: url + PATH, connections: conns[i] as number, durationS, timeoutS: 10, edit: 'entry', entries: o.entries })));
+    // (each wrk process its own edits: alike, those of the later ones would change nothing)
+    const results = await Promise.all(targets.map((url, i) => runWrk({ url: url + PATH, connections: conns[i] as number, durationS, timeoutS: 10, edit: 'entry', entries: o.entries, stream: i + 1 })));
     const run = combine(results);
     if (round >= 0) o.log(`  commits round ${round + 1} ${subject}: ${Math.round(run.okPerSecond)}/s, p99 ${run.p99Ms.toFixed(1)} ms${run.errors > 0 ? `, ${run.errors} FAILED` : ''}`);
     return run;

@@ -2,11 +2,19 @@
 --   BENCH_EDIT     ""      plain GETs of the URL (wrk's static request)
 --                  "leaf"  PATCH the URL with a new bench-net mtu each time
 --                  "entry" PATCH one random entry of BENCH_ENTRIES with a new description
+--   BENCH_STREAM   for "entry" from several wrk processes at once: this one's number (> 0), which seeds
+--                  its random entries and goes into its descriptions (else all send the same edits)
 --   BENCH_PACE_MS  wait this long before each request (a paced latency probe)
 --   BENCH_CAPTURE  "1": print the status and body start of the first few non-2xx answers
 -- done() prints one line: WRK_JSON {...} with the counts and latencies.
 local edit = os.getenv("BENCH_EDIT") or ""
 local entries = tonumber(os.getenv("BENCH_ENTRIES") or "0")
+local stream = tonumber(os.getenv("BENCH_STREAM") or "0")
+local tag = ""
+if stream > 0 then
+  math.randomseed(stream)
+  tag = stream .. "."
+end
 local pace = tonumber(os.getenv("BENCH_PACE_MS") or "0")
 local capture = os.getenv("BENCH_CAPTURE") == "1"
 local headers = { ["Content-Type"] = "application/yang-data+json" }
@@ -22,7 +30,7 @@ elseif edit == "entry" then
     n = n + 1
     local i = math.random(0, entries - 1)
     return wrk.format("PATCH", wrk.path .. "=eth" .. i, headers,
-      '{"bench-net:interface":[{"name":"eth' .. i .. '","description":"access port ' .. i .. ', edit ' .. n .. '"}]}')
+      '{"bench-net:interface":[{"name":"eth' .. i .. '","description":"access port ' .. i .. ', edit ' .. tag .. n .. '"}]}')
   end
 end
 

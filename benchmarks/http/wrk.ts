@@ -17,6 +17,14 @@ export interface WrkOptions {
   readonly edit?: 'leaf' | 'entry';
   /** For `entry` edits: the entries to pick from (eth0..eth{n-1}). */
   readonly entries?: number;
+  /**
+   * For `entry` edits from several wrk processes at once: this one's number
+   * (1, 2, …), which seeds its choice of entries and goes into its
+   * descriptions. Without it every wrk process sends the same edits in the
+   * same order (Lua's random numbers start alike), and an edit another
+   * process already made changes nothing.
+   */
+  readonly stream?: number;
   /** Wait this long before each request: a paced latency probe. */
   readonly paceMs?: number;
   /** Print the first few non-2xx answers (slows wrk: diagnostics only). */
@@ -61,6 +69,7 @@ export const runWrk = (o: WrkOptions): Promise<WrkResult> =>
       ...process.env,
       BENCH_EDIT: o.edit ?? '',
       BENCH_ENTRIES: String(o.entries ?? 0),
+      BENCH_STREAM: String(o.stream ?? 0),
       BENCH_PACE_MS: String(o.paceMs ?? 0),
       BENCH_CAPTURE: o.capture === true ? '1' : '',
     };
