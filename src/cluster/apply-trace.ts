@@ -5,13 +5,15 @@
  * applied from the log (`log`), its own commit stored (`own`), a message
  * delivered again or its own commit arriving with the log (`skip`), an
  * edit undone (`undone`, `reordered`), a snapshot loaded (`snapshot`) and
- * a delivery asked for again (`refollow`), each with the sequence, the
- * transaction id (`Nats-Msg-Id`) and the message's text. Unset: nothing.
+ * a delivery asked for again (`refollow`), and this replica's turns to
+ * commit (`turn`: asked, granted with the stream's last sequence, ended,
+ * or not had), each with the sequence, the transaction id
+ * (`Nats-Msg-Id`) and the message's text. Unset: nothing.
  */
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type TraceEvent = 'log' | 'own' | 'skip' | 'undone' | 'reordered' | 'snapshot' | 'refollow' | 'fork' | 'rebuild';
+export type TraceEvent = 'log' | 'own' | 'skip' | 'undone' | 'reordered' | 'snapshot' | 'refollow' | 'fork' | 'rebuild' | 'turn';
 
 export type ApplyTrace = (how: TraceEvent, seq: number, id?: string, data?: Uint8Array | string) => void;
 

@@ -47,6 +47,7 @@ import { CHUNK } from './snapshot-store.ts';
 import { openApplyTrace, type ApplyTrace } from './apply-trace.ts';
 import { ReplicaRoster } from './replica-roster.ts';
 import { CommitSequencer } from './commit-sequencer.ts';
+import { CommitTurns } from './commit-turns.ts';
 
 /**
  * The first message of a stream seeded with more than one message may hold
@@ -102,6 +103,21 @@ export class ClusterBackend implements StorageBackend {
   /** Which replicas are alive; the lowest publishes every replica's commits (commit-sequencer.ts). */
   private roster: ReplicaRoster | undefined;
   private sequencer: CommitSequencer | undefined;
+  /**
+   * This replica's turns to run edits (commit-turns.ts): the gate of every
+   * module's mailbox (server-device.ts). While a turn is held, the changes
+   * of its edits are gathered and go out as one commit when it ends.
+   */
+  readonly turns = new CommitTurns({
+    active: () => this.options.turns !== false && this.state === 'connected' && this.log?.connected === true && this.sequencer !== undefined,
+    ask: () => (this.sequencer as CommitSequencer).askTurn(),
+    applied: (seq) => this.waitFor(seq),
+    ended: () => this.turnEnded(),
+    missed: () => this.sequencer?.releaseTurn(),
+    trace: (what, seq) => this.trace('turn', seq ?? this.applied, what),
+  });
+  /** The turn ended while a commit was in flight: the changes gathered go out (ending the turn) once it is handled. */
+  private turnOver = false;
   private state: ReplicaStatus['state'] = 'starting';
   private next: Pending[] = [];
   private inflight: Pending[] | undefined;
@@ -206,7 +222,7 @@ export class ClusterBackend implements StorageBackend {
     const roster = new ReplicaRoster(log.connection, stream, this.replica);
     this.roster = roster;
     roster.start();
-    this.sequencer = new CommitSequencer(log.connection, log, roster, stream, this.options.publishTimeoutMs ?? 5_000);
+    this.sequencer = new CommitSequencer(log.connection, log, roster, stream, this.options.publishTimeoutMs ?? 5_000, (what) => this.trace('turn', this.applied, what));
     this.sequencer.start();
     let last = await log.lastSequence();
     if (last > 0) {
@@ -270,23 +286,44 @@ export class ClusterBackend implements StorageBackend {
         return;
       }
       this.next.push(p);
-      if (this.next.length === 1) queueMicrotask(() => this.pump());
+      // (in a turn, what its edits change goes out when it ends)
+      if (this.next.length === 1 && !this.turns.held) queueMicrotask(() => this.pump());
     });
+  }
+
+  /** This replica's turn ended: what its edits changed goes out as one commit ending it, or it is released. */
+  private turnEnded(): void {
+    if (this.next.length === 0 && this.inflight === undefined) {
+      this.sequencer?.releaseTurn();
+      return;
+    }
+    this.turnOver = true;
+    this.pump();
   }
 
   /** Publishes the gathered changes as one message, when none is in flight. */
   private pump(): void {
-    if (this.inflight !== undefined || this.failing || this.next.length === 0) return;
+    if (this.inflight !== undefined || this.failing) return;
+    if (this.next.length === 0 || this.turns.held) {
+      // a turn ended with nothing left to send (refused meanwhile): released
+      if (this.turnOver && !this.turns.held) {
+        this.turnOver = false;
+        this.sequencer?.releaseTurn();
+      }
+      return;
+    }
     const sequencer = this.sequencer;
     if (sequencer === undefined) return;
     const batch = this.next;
     this.next = [];
     this.inflight = batch;
+    const endsTurn = this.turnOver;
+    this.turnOver = false;
     const expected = this.applied;
     const data = encoder.encode(batch.length === 1 ? `[${(batch[0] as Pending).record}]` : `[${batch.map((p) => p.record).join(',')}]`);
     const id = randomUUID();
     for (const p of batch) p.id = id;
-    sequencer.submit(data, id, expected, this.appliedId).then((r) => {
+    sequencer.submit(data, id, expected, this.appliedId, endsTurn).then((r) => {
       // Given up on already (undone and refused): if it was stored, it arrives with the log like another replica's.
       if (this.inflight !== batch) return;
       if (r === 'conflict') {
@@ -311,8 +348,8 @@ export class ClusterBackend implements StorageBackend {
       if (every > 0 && r.seq % every === 0) void this.snapshot(false).catch(ignore);
       this.resolveWaiters();
       for (const p of batch) p.resolve();
-      if (this.next.length > 0) this.pump();
-      else this.scheduleApply();
+      if (this.next.length > 0 || this.turnOver) this.pump();
+      if (this.inflight === undefined) this.scheduleApply();
     }, (e: unknown) => {
       if (this.inflight !== batch) return;
       this.refuseAll('unavailable', e instanceof Error ? e.message : String(e));
@@ -345,6 +382,8 @@ export class ClusterBackend implements StorageBackend {
         if (stored.includes(p)) void this.waitFor(storedAt).then(p.resolve);
         else p.reject(error ?? new CommitConflict(caughtUp as Promise<void>));
       }
+      // (a turn that ended meanwhile is released)
+      if (this.turnOver) this.pump();
       this.scheduleApply();
     });
   }
@@ -692,7 +731,8 @@ export class ClusterBackend implements StorageBackend {
     clearInterval(this.verifier);
     await this.flush();
     this.state = 'closed';
-    this.sequencer?.close();
+    // (the bye goes once nothing this replica sequences is still being published: the next sequencer's barrier comes after it)
+    await this.sequencer?.close();
     this.roster?.close();
     await this.log?.close();
     this.tracer?.close();

@@ -23,6 +23,14 @@ export interface ClusterOptions {
    */
   readonly snapshotEvery?: number;
   /**
+   * Whether this replica's edits run only in its turn to commit, granted by
+   * the sequencer one replica at a time (default true): replicas writing at
+   * once then commit one after another instead of conflicting. false: edits
+   * run at once, and a commit validated before another replica's is
+   * refused and made again (after 8 in a row the client gets 409 in-use).
+   */
+  readonly turns?: boolean;
+  /**
    * Listen on a port other replicas of this machine listen on too (what
    * `rxconf serve --workers` gives each worker): uWebSockets.js with
    * SO_REUSEPORT, node:http through the node:cluster primary's socket.

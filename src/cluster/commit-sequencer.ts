@@ -21,11 +21,17 @@
  * empty commit without expectations, which no node can refuse. Once the
  * barrier is stored, everything published before it is stored or never
  * will be, and the barrier's sequence is the stream's last.
+ *
+ * It also grants the replicas their turns to run edits (turn-queue.ts,
+ * commit-turns.ts): a commit that ends its replica's turn hands the turn
+ * on once it is handled here.
  */
 import { headers, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import type { CommitLog, Published } from './commit-log.ts';
 import type { ReplicaRoster } from './replica-roster.ts';
+import { TURN_WAIT_MS } from './commit-turns.ts';
+import { TurnQueue } from './turn-queue.ts';
 
 interface Request {
   /** The replica that validated it. */
@@ -36,6 +42,8 @@ interface Request {
   readonly prevId: string | undefined;
   /** Past this (ms since the epoch) its replica has given up on it: not published. */
   readonly deadline: number;
+  /** It ends its replica's turn (turn-queue.ts). */
+  readonly endsTurn: boolean;
   readonly done: (r: Published) => void;
   readonly fail: (e: Error) => void;
 }
@@ -43,6 +51,8 @@ interface Request {
 /** A barrier: an empty commit (no changes). */
 const BARRIER = new TextEncoder().encode('[]');
 const encoder = new TextEncoder();
+/** The header of a turn's ask and release, and of the commit that ends a turn (turn-queue.ts). */
+const TURN = 'Rxconf-Turn';
 const decoder = new TextDecoder();
 /** How long a barrier waits for its acknowledgement before another is sent (no leader yet: elections). */
 const BARRIER_WAIT_MS = 1_000;
@@ -51,6 +61,8 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export class CommitSequencer {
   private readonly queue: Request[] = [];
   private running = false;
+  /** Resolves once the queue is handled (close waits for the publish in flight). */
+  private idle: Promise<void> = Promise.resolve();
   /** The stream's last sequence, exact while this replica leads; undefined: to be learned with a barrier. */
   private last: number | undefined;
   /** The roster's term `last` was learned in (a replica that stopped leading and leads again learns it again). */
@@ -58,6 +70,13 @@ export class CommitSequencer {
   private sub: Subscription | undefined;
   private closed = false;
   private readonly prefix: string;
+  /** The turns granted while this replica leads. */
+  private readonly turns = new TurnQueue(
+    () => (this.roster.leads() && this.lastTerm === this.roster.term ? this.last : undefined),
+    (replica) => this.trace(`expired ${replica}`),
+  );
+  /** The sequencer that granted this replica's turn (its release goes there). */
+  private turnFrom: string | undefined;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -65,6 +84,8 @@ export class CommitSequencer {
     private readonly roster: ReplicaRoster,
     stream: string,
     private readonly timeoutMs: number,
+    /** Told of turns that ran out (apply-trace.ts). */
+    private readonly trace: (what: string) => void = () => undefined,
   ) {
     this.prefix = `rxconf.${stream.toLowerCase()}.sequencer`;
   }
@@ -80,6 +101,23 @@ export class CommitSequencer {
 
   private received(m: Msg): void {
     const h = m.headers;
+    const replica = h?.get('Rxconf-Replica') ?? '';
+    const turn = h?.get(TURN) ?? '';
+    if (turn === 'ask') {
+      const answer = (r: unknown): void => {
+        try {
+          m.respond(encoder.encode(JSON.stringify(r)));
+        } catch {
+          // the connection is closing
+        }
+      };
+      this.askHere(replica, (last) => answer({ last: last ?? null }), (why) => answer({ error: why }));
+      return;
+    }
+    if (turn === 'release') {
+      this.turns.release(replica);
+      return;
+    }
     const id = h?.get('Nats-Msg-Id') ?? '';
     const expected = Number(h?.get('Rxconf-Expected'));
     const prev = h?.get('Rxconf-Prev');
@@ -93,7 +131,7 @@ export class CommitSequencer {
     };
     if (id === '' || !Number.isSafeInteger(expected)) return answer({ error: 'a commit without id or expected sequence' });
     this.enqueue({
-      replica: h?.get('Rxconf-Replica') ?? '',
+      replica, endsTurn: turn === 'end',
       data: m.data, id, expected, prevId: prev === '' ? undefined : prev,
       deadline: Date.now() + (Number.isFinite(wait) && wait > 0 ? wait : this.timeoutMs) - 100,
       done: (r) => answer(r === 'conflict' ? { conflict: true, last: this.last } : { seq: r.seq }),
@@ -108,15 +146,16 @@ export class CommitSequencer {
    * time, it could not publish): should the commit have been stored after
    * all, it comes with the log.
    */
-  async submit(data: Uint8Array, id: string, expected: number, prevId: string | undefined): Promise<Published> {
+  async submit(data: Uint8Array, id: string, expected: number, prevId: string | undefined, endsTurn = false): Promise<Published> {
     // (a replica just started, or back after a gap, learns who leads first)
     await this.roster.settled();
     const to = this.roster.leader();
     if (to === undefined) throw new Error('no replica leads the commits now');
     if (to === this.roster.self) {
-      return new Promise<Published>((done, fail) => this.enqueue({ replica: this.roster.self, data, id, expected, prevId, deadline: Date.now() + this.timeoutMs - 100, done, fail }));
+      return new Promise<Published>((done, fail) => this.enqueue({ replica: this.roster.self, endsTurn, data, id, expected, prevId, deadline: Date.now() + this.timeoutMs - 100, done, fail }));
     }
     const h = headers();
+    if (endsTurn) h.set(TURN, 'end');
     h.set('Nats-Msg-Id', id);
     h.set('Rxconf-Expected', String(expected));
     h.set('Rxconf-Prev', prevId ?? '');
@@ -138,11 +177,19 @@ export class CommitSequencer {
     if (!this.running) void this.run();
   }
 
-  /** Publishes the queued commits one at a time. */
-  private async run(): Promise<void> {
+  /** Publishes the queued commits one at a time; a commit ending its replica's turn hands the turn on once handled. */
+  private run(): Promise<void> {
+    this.idle = this.publishAll();
+    return this.idle;
+  }
+
+  private async publishAll(): Promise<void> {
     this.running = true;
     try {
-      for (let r = this.queue.shift(); r !== undefined; r = this.queue.shift()) await this.one(r);
+      for (let r = this.queue.shift(); r !== undefined; r = this.queue.shift()) {
+        await this.one(r);
+        if (r.endsTurn) this.turns.end(r.replica);
+      }
     } finally {
       this.running = false;
       // (queued while the last one was being answered: taken now)
@@ -155,6 +202,7 @@ export class CommitSequencer {
     while (!this.roster.leads() && this.roster.leader() === this.roster.self && Date.now() < r.deadline && !this.closed) await sleep(25);
     if (!this.roster.leads()) {
       this.last = undefined;
+      this.turns.clear('this replica does not lead the commits now');
       r.fail(new Error('this replica does not lead the commits now'));
       return;
     }
@@ -192,9 +240,61 @@ export class CommitSequencer {
     }
   }
 
-  close(): void {
+  /**
+   * A turn for this replica (commit-turns.ts): the stream's last sequence
+   * once granted (undefined: the sequencer does not know it now). Rejects
+   * when no turn can be had now.
+   */
+  async askTurn(): Promise<number | undefined> {
+    await this.roster.settled();
+    const to = this.roster.leader();
+    if (to === undefined) throw new Error('no replica leads the commits now');
+    this.turnFrom = to;
+    if (to === this.roster.self) {
+      return new Promise((grant, refuse) => this.askHere(this.roster.self, grant, (why) => refuse(new Error(why))));
+    }
+    const h = headers();
+    h.set(TURN, 'ask');
+    h.set('Rxconf-Replica', this.roster.self);
+    const reply = await this.nc.request(this.subjectOf(to), new Uint8Array(0), { headers: h, timeout: TURN_WAIT_MS });
+    const r = JSON.parse(decoder.decode(reply.data)) as { last?: number | null; error?: string };
+    if (r.error !== undefined) throw new Error(r.error);
+    return typeof r.last === 'number' ? r.last : undefined;
+  }
+
+  /** This replica's turn ends without a commit. */
+  releaseTurn(): void {
+    const to = this.turnFrom;
+    if (to === undefined) return;
+    if (to === this.roster.self) {
+      this.turns.release(to);
+      return;
+    }
+    const h = headers();
+    h.set(TURN, 'release');
+    h.set('Rxconf-Replica', this.roster.self);
+    try {
+      this.nc.publish(this.subjectOf(to), new Uint8Array(0), { headers: h });
+    } catch {
+      // the connection is closing (the turn ends there after a while)
+    }
+  }
+
+  /** A turn asked of this replica: granted only while it leads. */
+  private askHere(replica: string, grant: (last: number | undefined) => void, refuse: (why: string) => void): void {
+    if (this.closed || !this.roster.leads()) {
+      refuse('this replica does not lead the commits now');
+      return;
+    }
+    this.turns.ask({ replica, grant, refuse });
+  }
+
+  /** Takes no more commits; resolves once the one being published (if any) is handled. */
+  async close(): Promise<void> {
     this.closed = true;
+    this.turns.clear('the replica is closing');
     this.sub?.unsubscribe();
     for (let r = this.queue.shift(); r !== undefined; r = this.queue.shift()) r.fail(new Error('the replica is closing'));
+    await this.idle;
   }
 }

@@ -10,8 +10,12 @@
  * (it was cut off from NATS long enough for the others to count it gone
  * and one of them to lead meanwhile). A replica that hears a lower id
  * stops leading at once; one that stops hearing itself, too.
+ *
+ * A replica that stops gracefully says bye (a hello with the header
+ * `Rxconf-Bye`): the others count it gone at once, so the next sequencer
+ * takes over without waiting ALIVE_MS for it.
  */
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+import { headers, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 
 /** How often a replica says hello. */
 export const HELLO_MS = 250;
@@ -23,6 +27,7 @@ const GAP_MS = 1_000;
 const SETTLE_MS = 600;
 
 const decoder = new TextDecoder();
+const BYE = 'Rxconf-Bye';
 
 export class ReplicaRoster {
   private readonly heard = new Map<string, number>();
@@ -43,6 +48,10 @@ export class ReplicaRoster {
     this.sub = this.nc.subscribe(this.subject, {
       callback: (_e, m) => {
         const id = decoder.decode(m.data);
+        if (m.headers?.get(BYE) === '1') {
+          if (id !== this.self) this.heard.delete(id);
+          return;
+        }
         const now = Date.now();
         if (id === this.self) {
           if (this.ownHeardAt > 0 && now - this.ownHeardAt > GAP_MS) this.settledFrom = Math.max(this.settledFrom, now + ALIVE_MS);
@@ -88,8 +97,16 @@ export class ReplicaRoster {
     return leads;
   }
 
+  /** Stops saying hello, and says bye (the others count this replica gone at once). */
   close(): void {
     clearInterval(this.timer);
     this.sub?.unsubscribe();
+    const h = headers();
+    h.set(BYE, '1');
+    try {
+      this.nc.publish(this.subject, this.self, { headers: h });
+    } catch {
+      // the connection is closing: the others count this replica gone after ALIVE_MS
+    }
   }
 }

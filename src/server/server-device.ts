@@ -80,6 +80,8 @@ export const buildDevice = (o: DeviceChoice, schema: SchemaContext, store: Serve
   const replica = store.replica;
   if (replica !== undefined) {
     replica.onApplied = (changes) => announceApplied(device, changes);
+    // a replica's edits run in its turns to commit (cluster/commit-turns.ts)
+    for (const b of device.all) b.mailbox.gate = replica.turns;
     feedFromLog(device, replica);
   }
   let shared: SharedNotifications | undefined;

@@ -29,7 +29,8 @@ natsTest('a replica tells its id, state, applied sequence, lag, conflicts and re
   const nats = await startNats();
   const replicas: Replica[] = [];
   try {
-    for (let i = 0; i < 2; i++) replicas.push(await startReplica(nats.urls, { stream: 'OBSERVE', replica: `r${i}` }));
+    // without turns (commit-turns.ts), so that replicas writing at once race their commits
+    for (let i = 0; i < 2; i++) replicas.push(await startReplica(nats.urls, { stream: 'OBSERVE', replica: `r${i}`, turns: false }));
     const [a, b] = replicas as [Replica, Replica];
     // Both replicas write at once until one of them had a commit refused (another replica committed first).
     let last = 0;

@@ -12,7 +12,7 @@ export interface Replica {
   readonly url: string;
 }
 
-export const startReplica = async (servers: string, o: { readonly stream?: string; readonly replicas?: number; readonly data?: string; readonly replica?: string; readonly snapshotEvery?: number } = {}): Promise<Replica> => {
+export const startReplica = async (servers: string, o: { readonly stream?: string; readonly replicas?: number; readonly data?: string; readonly replica?: string; readonly snapshotEvery?: number; readonly turns?: boolean } = {}): Promise<Replica> => {
   const server = createServer({
     searchPath: [fixtures],
     modules: ['st-store'],
@@ -26,6 +26,7 @@ export const startReplica = async (servers: string, o: { readonly stream?: strin
       ...(o.replicas === undefined ? {} : { replicas: o.replicas }),
       ...(o.replica === undefined ? {} : { replica: o.replica }),
       ...(o.snapshotEvery === undefined ? {} : { snapshotEvery: o.snapshotEvery }),
+      ...(o.turns === undefined ? {} : { turns: o.turns }),
       publishTimeoutMs: 2_000,
     },
   });
