@@ -14,7 +14,9 @@
  *
  * The checks are the full walk's own (walk-tree.ts), each made once, so a
  * violation is reported as validateTree would report it; when the tree was
- * valid before the edit, the errors are exactly validateTree's.
+ * valid before the edit, the errors are exactly validateTree's. An edit
+ * that only gives values to leaves no constraint involves (quiet-write.ts)
+ * is answered without the walk.
  */
 import type { DataContainer } from '../data/data-container.ts';
 import type { PathSegment } from '../data/data-path.ts';
@@ -31,6 +33,7 @@ import { FewMap } from './few-map.ts';
 import { FewSet } from './few-set.ts';
 import type { Content } from './holder-plan.ts';
 import { PairSet } from './pair-set.ts';
+import { onlyQuietWrites } from './quiet-write.ts';
 import { SeenChecks } from './seen-checks.ts';
 import { candidateCount, commitDelta, uniqueCombos, UniqueDelta } from './unique-index.ts';
 import { treeModules } from './validate-tree.ts';
@@ -223,6 +226,7 @@ class Checks {
 
 export function validateChange(roots: ReadonlyMap<string, DataContainer>, changes: ChangeSet, options: ValidateChangeOptions): ChangeValidation {
   const { schema, content } = options;
+  if (content === 'config' && changes.touched.size === 0 && onlyQuietWrites(changes.changes, roots, schema)) return { errors: [], committed: nothingToCommit };
   const root = xDataRoot({ roots, schema, content, modules: treeModules(schema, roots) });
   const run = new ValidationRun(root, schema, new SeenChecks());
   const dependents = dependentsOf(schema);
