@@ -19,6 +19,9 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
+/** Whether a character (code) could continue a number token: a number followed by one is malformed ("01", "1.", "1e"). */
+const continuesNumber = (c: number): boolean => (c >= 48 && c <= 57) || c === 46 || c === 101 || c === 69 || c === 43 || c === 45;
+
 const shown = (text: string, at: number): string => (at >= text.length ? 'the end of the text' : JSON.stringify(text.charAt(at)));
 
 /** Sets a member without ever touching the prototype (a member may be named `__proto__`). */
@@ -174,8 +177,7 @@ class Reader {
   number(): number {
     NUMBER.lastIndex = this.pos;
     const m = NUMBER.exec(this.text);
-    const next = this.text.charAt(NUMBER.lastIndex);
-    if (m === null || /[0-9.eE+-]/.test(next)) return this.fail('invalid number');
+    if (m === null || continuesNumber(this.text.charCodeAt(NUMBER.lastIndex))) return this.fail('invalid number');
     const token = m[0];
     this.pos = NUMBER.lastIndex;
     const value = Number(token);
