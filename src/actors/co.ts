@@ -20,6 +20,9 @@ export function* ask<T>(a: Answer<T>): Co<T> {
 
 export type Step<T> = { readonly done: true; readonly value: T } | { readonly done: false };
 
+/** The step of a walk that flushed (one for all). */
+const FLUSHED: Step<never> = { done: false };
+
 /** Runs a walk step by step; `cancel` ends it (its `finally` blocks run) and drops any pending answer. */
 export class Runner<T> {
   private sub: Subscription | undefined;
@@ -32,14 +35,28 @@ export class Runner<T> {
     return Promise.resolve(this.stepNow());
   }
 
-  /** As step, but answers synchronously when the walk did not have to wait. */
+  /**
+   * As step, but answers synchronously when the walk did not have to wait.
+   * A walk that ends or flushes at once costs one call of the generator (no
+   * closure or result object per step: every small read takes this path).
+   */
   stepNow(): Step<T> | Promise<Step<T>> {
+    if (this.cancelled) return this.settled(undefined);
+    const next = this.gen.next();
+    if (next.done === true) return { done: true, value: next.value };
+    if (next.value === FLUSH) return FLUSHED;
+    return this.settled(next.value);
+  }
+
+  /** Runs the walk on (after waiting for `first`, what it yielded), synchronously as long as it does not wait. */
+  private settled(first: Pending | undefined): Step<T> | Promise<Step<T>> {
     let result: { ok: true; step: Step<T> } | { ok: false; error: unknown } | undefined;
     let settle: ((r: { ok: true; step: Step<T> } | { ok: false; error: unknown }) => void) | undefined;
     this.advance(
       { ok: true, value: undefined },
       (step) => (settle === undefined ? (result = { ok: true, step }) : settle({ ok: true, step })),
       (error) => (settle === undefined ? (result = { ok: false, error }) : settle({ ok: false, error })),
+      first,
     );
     if (result !== undefined) {
       if (result.ok) return result.step;
@@ -74,25 +91,34 @@ export class Runner<T> {
     input: { ok: true; value: unknown } | { ok: false; error: unknown },
     resolve: (s: Step<T>) => void,
     reject: (e: unknown) => void,
+    /** What the walk yielded already (then `input` is not given to it). */
+    first?: Pending,
   ): void {
     let next: IteratorResult<Pending | typeof FLUSH, T>;
+    let yielded = first;
     for (;;) {
       if (this.cancelled) return;
-      try {
-        next = input.ok ? this.gen.next(input.value) : this.gen.throw(input.error);
-      } catch (e) {
-        reject(e);
-        return;
+      let pending: Pending;
+      if (yielded === undefined) {
+        try {
+          next = input.ok ? this.gen.next(input.value) : this.gen.throw(input.error);
+        } catch (e) {
+          reject(e);
+          return;
+        }
+        if (next.done === true) {
+          resolve({ done: true, value: next.value });
+          return;
+        }
+        if (next.value === FLUSH) {
+          resolve(FLUSHED);
+          return;
+        }
+        pending = next.value;
+      } else {
+        pending = yielded;
+        yielded = undefined;
       }
-      if (next.done === true) {
-        resolve({ done: true, value: next.value });
-        return;
-      }
-      if (next.value === FLUSH) {
-        resolve({ done: false });
-        return;
-      }
-      const pending = next.value;
       let sync: { ok: true; value: unknown } | { ok: false; error: unknown } | undefined;
       let waiting = true;
       const settle = (r: { ok: true; value: unknown } | { ok: false; error: unknown }): void => {
