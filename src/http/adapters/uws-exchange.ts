@@ -12,7 +12,7 @@ import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { releaseBody } from './release-body.ts';
 import { declaredLength, expectsBody } from './request-body-length.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
-import { statusLine } from './status-line.ts';
+import { headText } from './uws-head.ts';
 import { readUwsHeaders } from './uws-headers.ts';
 import { corkedEnd, corkedWrite, corkedWriteText } from './uws-writes.ts';
 
@@ -235,14 +235,9 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
 
 const noop = (): void => {};
 
-/** Status and the core's headers; framing headers are uWS's to write. */
+/** Status and the core's headers, in one call (uws-head.ts); framing headers are uWS's to write. */
 const writeHead = (res: HttpResponse, response: CoreResponse): void => {
-  res.writeStatus(statusLine(response.status));
-  const headers = response.headers;
-  for (const name in headers) {
-    if (name === 'content-length' || name === 'transfer-encoding') continue;
-    res.writeHeader(name, headers[name] ?? '');
-  }
+  res.writeStatus(headText(response));
 };
 
 /** uWS copies what it does not send at once: a read's lent bytes go back after `end` (chunk-bytes.ts). */
