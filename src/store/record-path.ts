@@ -17,6 +17,22 @@ import { decodeYangValue, encodeYangValue } from './record-value.ts';
  * undefined when a step cannot be named (an entry of a list without keys).
  */
 export const encodeRecordPath = (path: DataPath, module: ModuleMeta): string | undefined => {
+  const segments = path.segments;
+  const last = segments[segments.length - 1]?.meta as DataNodeMeta | undefined;
+  if (last === undefined || segments.some((s) => s.key !== undefined)) return writePath(path, module);
+  // without keys, the text depends on the schema nodes alone: the same for every edit of that node
+  let text = keyless.get(last);
+  if (text === undefined) {
+    text = writePath(path, module);
+    if (text !== undefined) keyless.set(last, text);
+  }
+  return text;
+};
+
+/** The record path of a node reached without list keys, by the node (its ancestors are its schema parents). */
+const keyless = new WeakMap<DataNodeMeta, string>();
+
+const writePath = (path: DataPath, module: ModuleMeta): string | undefined => {
   let out = '[';
   let prev = module;
   const last = path.segments.length - 1;
