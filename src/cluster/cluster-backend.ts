@@ -4,11 +4,13 @@
  *
  * - Every replica applies the log in order to its tree; `applied` is the
  *   last sequence applied.
- * - A local edit is validated and applied to the tree as in one process;
- *   then its change joins the next batch. A batch (every change ended
- *   since the last one went out: the modules of one transaction always end
- *   together) is one message, published with the stream's last sequence
- *   expected to be `applied`. Stored: the edits are acknowledged (stored by
+ * - A local edit runs in this replica's turn to commit (commit-turns.ts),
+ *   validated and applied to the tree as in one process; then its change
+ *   joins the next batch. A batch (what the edits of one turn changed, or
+ *   without turns every change ended since the last one went out: the
+ *   modules of one transaction always end together) is one message
+ *   (commit-records.ts), handed to the sequencer (commit-sequencer.ts) to be
+ *   published with the stream's last sequence expected to be `applied`. Stored: the edits are acknowledged (stored by
  *   JetStream, a quorum on R3, and applied here). Refused because another
  *   replica committed first: every change of this batch and of the one
  *   being gathered on top of it is undone, newest first, and the edits
@@ -17,7 +19,8 @@
  *   message have been stored after all, it arrives with the log and is
  *   applied like any other.
  * - Messages of other replicas are applied only while no local change is
- *   waiting to be published and no edit is half applied.
+ *   waiting to be published and no edit is half applied. Whether the
+ *   history applied is the stream's is checked as it goes (history-check.ts).
  * - Snapshots (snapshot-store.ts): every `snapshotEvery` commits the replica
  *   whose commit reaches the multiple writes the whole datastore at its
  *   applied sequence, once nothing local is pending, and drops the log up
@@ -34,7 +37,7 @@ import type { DataContainer } from '../data/data-container.ts';
 import type { SchemaContext } from '../meta/meta.ts';
 import { applyChange } from '../actors/nodes/apply-change.ts';
 import type { StoredChange } from '../store/change-op.ts';
-import { decodeChange, encodeChange } from '../store/change-record.ts';
+import { encodeChange } from '../store/change-record.ts';
 import { CommitConflict } from '../store/commit-conflict.ts';
 import { decodeDataFile } from '../store/data-file.ts';
 import type { LiveState, StorageBackend } from '../store/storage-backend.ts';
@@ -46,15 +49,11 @@ import { CommitLog, type Delivered } from './commit-log.ts';
 import { CHUNK } from './snapshot-store.ts';
 import { openApplyTrace, type ApplyTrace } from './apply-trace.ts';
 import { ReplicaRoster } from './replica-roster.ts';
+import { AppliedWaiters } from './applied-waiters.ts';
+import { decodeCommit, isSeedMark, recordOf, SEED_MARK } from './commit-records.ts';
+import { HistoryCheck } from './history-check.ts';
 import { CommitSequencer } from './commit-sequencer.ts';
 import { CommitTurns } from './commit-turns.ts';
-
-/**
- * The first message of a stream seeded with more than one message may hold
- * (SEED_MARK): the seed itself is the snapshot at sequence 1, written once
- * this message is stored. It holds no change.
- */
-const SEED_MARK = '{"seed":"snapshot"}';
 
 interface Pending {
   readonly record: string;
@@ -91,7 +90,6 @@ export interface ReplicaStatus {
 const CATCH_UP_MS = 5_000;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 const ignore = (): undefined => undefined;
 
 export class ClusterBackend implements StorageBackend {
@@ -125,13 +123,11 @@ export class ClusterBackend implements StorageBackend {
   private delivered: (Delivered & { readonly at: number })[] = [];
   /** The transaction id of the commit at `applied` (undefined: not known, as after a snapshot). */
   private appliedId: string | undefined;
-  /** A message whose `Rxconf-Prev` names another commit than this replica applied before it, being looked at (`diverged`). */
-  private checking = false;
-  /** The sequence of a message accepted although its `Rxconf-Prev` disagrees (the stream itself holds it so). */
-  private forkAccepted = 0;
+  /** Whether the history applied is the stream's (history-check.ts). */
+  private readonly history: HistoryCheck;
   /** Times this replica found it had followed another history than the stream's and loaded it again. */
   private divergences = 0;
-  private waiters: { seq: number; resolve: () => void }[] = [];
+  private readonly waiters = new AppliedWaiters();
   private applyScheduled = false;
   /** The last sequence `onLogged` was told (a message delivered twice is told once). */
   private told = 0;
@@ -145,15 +141,8 @@ export class ClusterBackend implements StorageBackend {
   private snapshotAt = 0;
   private snapshotting: Promise<void> | undefined;
   private reloading = false;
-  /** Every second the stream is asked which commit it holds at `applied` (verifyHistory). */
+  /** Every second the stream is asked which commit it holds at `applied` (HistoryCheck.verify). */
   private verifier: ReturnType<typeof setInterval> | undefined;
-  private verifying = false;
-  /**
-   * Commits followed by one that names no predecessor (a sequencer's barrier):
-   * no later message can show that the stream holds another at their
-   * sequence, so verifyHistory asks the stream about each.
-   */
-  private unchained: { readonly seq: number; readonly id: string }[] = [];
   /** RXCONF_CLUSTER_TRACE (apply-trace.ts). */
   private readonly tracer: ReturnType<typeof openApplyTrace>;
   private readonly trace: ApplyTrace;
@@ -177,6 +166,16 @@ export class ClusterBackend implements StorageBackend {
     this.replica = options.replica ?? randomUUID();
     this.tracer = openApplyTrace(this.replica);
     this.trace = this.tracer?.trace ?? ignore;
+    const backend = this;
+    this.history = new HistoryCheck({
+      get log() { return backend.log; },
+      get applied() { return backend.applied; },
+      get appliedId() { return backend.appliedId; },
+      get steady() { return backend.state === 'connected' && !backend.reloading; },
+      rebuild: () => this.rebuild(),
+      applyLater: () => this.scheduleApply(true),
+      trace: this.trace,
+    });
   }
 
   /** The connection to NATS once started, the commit log's stream and its replicas (the event streams share them: events/). */
@@ -258,25 +257,20 @@ export class ClusterBackend implements StorageBackend {
     }
     this.state = 'connected';
     void log.follow(this.applied + 1, (m) => this.deliver(m));
-    this.verifier = setInterval(() => void this.verifyHistory(), VERIFY_MS);
+    this.verifier = setInterval(() => void this.history.verify(), VERIFY_MS);
     this.verifier.unref();
     await this.waitFor(last);
   }
 
   /** Resolves once this replica has applied sequence `seq`. */
   waitFor(seq: number): Promise<void> {
-    if (this.applied >= seq) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ seq, resolve }));
-  }
-
-  /** The record of one change (its module's whole tree when a path cannot be named). */
-  private record(change: StoredChange): string {
-    return encodeChange(change, this.schema)
-      ?? encodeChange({ module: change.module, image: this.live.roots.get(change.module.name) as DataContainer }, this.schema) as string;
+    return this.waiters.wait(seq, this.applied);
   }
 
   append(change: StoredChange | readonly StoredChange[], refused?: () => void): Promise<void> {
-    const record = Array.isArray(change) ? (change as readonly StoredChange[]).map((c) => this.record(c)).join(',') : this.record(change as StoredChange);
+    const record = Array.isArray(change)
+      ? (change as readonly StoredChange[]).map((c) => recordOf(c, this.schema, this.live)).join(',')
+      : recordOf(change as StoredChange, this.schema, this.live);
     return new Promise<void>((resolve, reject) => {
       const p: Pending = { record, refused, resolve, reject };
       if (this.log === undefined || !this.log.connected || this.state === 'closed') {
@@ -422,8 +416,8 @@ export class ClusterBackend implements StorageBackend {
       // this replica's own commit, applied when it was made (every commit before it was applied and told first)
       this.trace('skip', m.seq, m.id, m.data);
       // another transaction where this replica's own was acknowledged: which one does the stream hold?
-      if (m.seq === this.applied && m.id !== undefined && this.appliedId !== undefined && m.id !== this.appliedId) void this.diverged(m);
-      this.tell(m.seq, m.time, () => this.decode(m.data));
+      if (m.seq === this.applied && m.id !== undefined && this.appliedId !== undefined && m.id !== this.appliedId) void this.history.diverged(m);
+      this.tell(m.seq, m.time, () => decodeCommit(m.data, this.schema));
       return;
     }
     // (an own commit may arrive before its publish is acknowledged, or behind others': told in turn)
@@ -455,7 +449,7 @@ export class ClusterBackend implements StorageBackend {
 
   /** Applies what other replicas committed, in order, while nothing local is pending. */
   private applyDelivered(): void {
-    if (this.reloading || this.checking) return;
+    if (this.reloading || this.history.checking) return;
     if (this.inflight !== undefined || this.failing || this.next.length > 0 || !noEditRunning()) {
       this.scheduleApply(true);
       return;
@@ -475,20 +469,20 @@ export class ClusterBackend implements StorageBackend {
       if (m.seq <= this.applied) {
         // this replica's own commit, applied when it was made
         this.trace('skip', m.seq, m.id, m.data);
-        logged.push({ seq: m.seq, time: m.time, changes: () => this.decode(m.data) });
+        logged.push({ seq: m.seq, time: m.time, changes: () => decodeCommit(m.data, this.schema) });
         continue;
       }
-      if (m.prev !== undefined && m.prev.seq === this.applied && this.appliedId !== undefined && m.prev.id !== this.appliedId && m.seq !== this.forkAccepted) {
+      if (m.prev !== undefined && m.prev.seq === this.applied && this.appliedId !== undefined && m.prev.id !== this.appliedId && m.seq !== this.history.forkAccepted) {
         // Validated on another commit at this sequence than this replica applied: one of the two histories is not the stream's.
         this.delivered.unshift(...delivered.slice(i));
-        void this.diverged(m);
+        void this.history.diverged(m);
         break;
       }
-      const changes = this.decode(m.data);
+      const changes = decodeCommit(m.data, this.schema);
       for (const change of changes) applyChange(roots, change);
       applied.push(...changes);
       logged.push({ seq: m.seq, time: m.time, changes: () => changes });
-      if (m.prev === undefined && this.appliedId !== undefined && this.unchained.length < 64) this.unchained.push({ seq: this.applied, id: this.appliedId });
+      if (m.prev === undefined && this.appliedId !== undefined) this.history.unchainedAt(this.applied, this.appliedId);
       this.applied = m.seq;
       this.appliedId = m.id;
       this.trace('log', m.seq, m.id, m.data);
@@ -501,26 +495,10 @@ export class ClusterBackend implements StorageBackend {
     for (const l of logged) this.tell(l.seq, l.time, l.changes);
   }
 
-  /** The changes one message of the log holds (records that cannot be read are left out). */
-  private decode(data: Uint8Array): StoredChange[] {
-    let records: unknown;
-    try {
-      records = JSON.parse(decoder.decode(data));
-    } catch {
-      records = [];
-    }
-    const changes: StoredChange[] = [];
-    for (const r of Array.isArray(records) ? records : []) {
-      const change = decodeChange(r, this.schema);
-      if (typeof change !== 'string') changes.push(change);
-    }
-    return changes;
-  }
-
   /** A snapshot (each module's image) applied to the tree; the changes made. */
   private applySnapshot(data: Uint8Array): StoredChange[] {
     const roots = this.live.roots as Map<string, DataContainer>;
-    const changes = this.decode(data);
+    const changes = decodeCommit(data, this.schema);
     for (const change of changes) applyChange(roots, change);
     forgetUniqueCounts();
     return changes;
@@ -547,7 +525,7 @@ export class ClusterBackend implements StorageBackend {
         const changes = this.applySnapshot(data);
         this.applied = index.seq;
         this.appliedId = undefined;
-        this.unchained = [];
+        this.history.forget();
         this.trace('snapshot', index.seq);
         this.snapshotAt = Math.max(this.snapshotAt, index.seq);
         this.resolveWaiters();
@@ -559,70 +537,6 @@ export class ClusterBackend implements StorageBackend {
       this.reloading = false;
       this.scheduleApply(true);
     }
-  }
-
-  /**
-   * Message `m` names another commit before it than this replica applied
-   * there. The stream's own message there is read: the one this replica
-   * applied, so the stream itself holds `m` on a commit it no longer holds
-   * (NATS lost it: docs/cluster.md) and `m` is applied; another one, so
-   * this replica followed a history the stream does not hold (NATS served
-   * it), and the tree is loaded again from the latest snapshot (or from
-   * nothing) and the log after it.
-   */
-  private async diverged(m: Delivered): Promise<void> {
-    const log = this.log;
-    if (this.checking || log === undefined) return;
-    this.checking = true;
-    let rebuild = false;
-    try {
-      const at = this.applied;
-      const held = await log.idAt(at);
-      if (at === this.applied && held === this.appliedId) {
-        this.trace('fork', m.seq, m.id);
-        this.forkAccepted = m.seq;
-      } else if (at === this.applied) rebuild = true;
-    } catch {
-      // asked again with the next delivery
-    } finally {
-      this.checking = false;
-    }
-    if (rebuild) await this.rebuild().catch(ignore);
-    this.scheduleApply(true);
-  }
-
-  /**
-   * Asks the stream which commit it holds at the sequence this replica
-   * applied last; another one than this replica applied (nats-server 2.9.10
-   * can serve a commit at a sequence and later hold another there, and this
-   * replica's own next commit may then be stored on top of it, so no later
-   * message tells it): the tree is loaded again from the stream.
-   */
-  private async verifyHistory(): Promise<void> {
-    const log = this.log;
-    const at = this.applied;
-    const id = this.appliedId;
-    if (log === undefined || this.state !== 'connected' || this.verifying || this.reloading || this.checking || id === undefined) return;
-    this.verifying = true;
-    try {
-      const held = await log.idAt(at);
-      if (held !== undefined && held !== id && at === this.applied && id === this.appliedId) await this.rebuild();
-      else {
-        for (const c of this.unchained.splice(0)) {
-          const there = await log.idAt(c.seq).catch(() => undefined);
-          if (there !== undefined && there !== c.id) {
-            this.unchained = [];
-            await this.rebuild();
-            break;
-          }
-        }
-      }
-    } catch {
-      // not answered (NATS away, or the message purged under a snapshot): asked again at the next tick
-    } finally {
-      this.verifying = false;
-    }
-    this.scheduleApply(true);
   }
 
   /** The tree loaded again from the stream: its latest snapshot, then the log after it. */
@@ -640,7 +554,7 @@ export class ClusterBackend implements StorageBackend {
         for (const [, root] of this.live.roots) if (data === undefined) changes.push({ module: root.meta as never, image: root });
         this.applied = index?.seq ?? 0;
         this.appliedId = undefined;
-        this.unchained = [];
+        this.history.forget();
         this.divergences += 1;
         this.delivered = [];
         this.trace('rebuild', this.applied);
@@ -699,13 +613,7 @@ export class ClusterBackend implements StorageBackend {
   }
 
   private resolveWaiters(): void {
-    if (this.waiters.length === 0) return;
-    const still: typeof this.waiters = [];
-    for (const w of this.waiters) {
-      if (this.applied >= w.seq) w.resolve();
-      else still.push(w);
-    }
-    this.waiters = still;
+    this.waiters.applied(this.applied);
   }
 
   /** Resolves once every change appended so far is stored or refused. */
@@ -739,7 +647,6 @@ export class ClusterBackend implements StorageBackend {
   }
 }
 
-/** How often a replica checks that the stream holds the commit it applied last (verifyHistory). */
+/** How often a replica checks that the stream holds the commit it applied last (HistoryCheck.verify). */
 const VERIFY_MS = 1000;
 
-const isSeedMark = (data: Uint8Array): boolean => data.length === SEED_MARK.length && decoder.decode(data) === SEED_MARK;
