@@ -4,20 +4,10 @@
  *
  * - Every replica applies the log in order to its tree; `applied` is the
  *   last sequence applied.
- * - A local edit runs in this replica's turn to commit (commit-turns.ts),
- *   validated and applied to the tree as in one process; then its change
- *   joins the next batch. A batch (what the edits of one turn changed, or
- *   without turns every change ended since the last one went out: the
- *   modules of one transaction always end together) is one message
- *   (commit-records.ts), handed to the sequencer (commit-sequencer.ts) to be
- *   published with the stream's last sequence expected to be `applied`. Stored: the edits are acknowledged (stored by
- *   JetStream, a quorum on R3, and applied here). Refused because another
- *   replica committed first: every change of this batch and of the one
- *   being gathered on top of it is undone, newest first, and the edits
- *   fail with CommitConflict, made again once this replica has caught up.
- *   NATS unreachable or the outcome unknown: undone, 503; should the
- *   message have been stored after all, it arrives with the log and is
- *   applied like any other.
+ * - This replica's own edits run in its turns to commit (commit-turns.ts);
+ *   what they change goes into the log through the sequencer
+ *   (outgoing-commits.ts, commit-sequencer.ts) and is applied here once
+ *   stored.
  * - Messages of other replicas are applied only while no local change is
  *   waiting to be published and no edit is half applied. Whether the
  *   history applied is the stream's is checked as it goes (history-check.ts).
@@ -38,31 +28,21 @@ import type { SchemaContext } from '../meta/meta.ts';
 import { applyChange } from '../actors/nodes/apply-change.ts';
 import type { StoredChange } from '../store/change-op.ts';
 import { encodeChange } from '../store/change-record.ts';
-import { CommitConflict } from '../store/commit-conflict.ts';
 import { decodeDataFile } from '../store/data-file.ts';
 import type { LiveState, StorageBackend } from '../store/storage-backend.ts';
 import { forgetUniqueCounts } from '../validate/unique-index.ts';
 import { noEditRunning } from '../actors/edit/mailbox.ts';
-import { logUnavailable, replicaBehind } from './cluster-errors.ts';
 import type { ClusterOptions } from './cluster-options.ts';
 import { CommitLog, type Delivered } from './commit-log.ts';
 import { CHUNK } from './snapshot-store.ts';
 import { openApplyTrace, type ApplyTrace } from './apply-trace.ts';
 import { ReplicaRoster } from './replica-roster.ts';
 import { AppliedWaiters } from './applied-waiters.ts';
-import { decodeCommit, isSeedMark, recordOf, SEED_MARK } from './commit-records.ts';
+import { decodeCommit, isSeedMark, SEED_MARK } from './commit-records.ts';
 import { HistoryCheck } from './history-check.ts';
+import { OutgoingCommits } from './outgoing-commits.ts';
 import { CommitSequencer } from './commit-sequencer.ts';
 import { CommitTurns } from './commit-turns.ts';
-
-interface Pending {
-  readonly record: string;
-  /** The transaction id of the message it went out in (once published). */
-  id?: string;
-  readonly refused: (() => void) | undefined;
-  readonly resolve: () => void;
-  readonly reject: (e: unknown) => void;
-}
 
 /** What a replica tells operators (rxconf-server runtime, metrics). */
 export interface ReplicaStatus {
@@ -80,14 +60,6 @@ export interface ReplicaStatus {
   readonly reloads: number;
   readonly applyLagMs: { readonly last: number; readonly max: number };
 }
-
-/**
- * How long an edit refused because another replica committed first waits
- * for this replica to apply the log up to its end before it is made again;
- * past that it is answered 503 (nothing of it was committed), not left
- * waiting on a replica that cannot follow the log now.
- */
-const CATCH_UP_MS = 5_000;
 
 const encoder = new TextEncoder();
 const ignore = (): undefined => undefined;
@@ -110,16 +82,13 @@ export class ClusterBackend implements StorageBackend {
     active: () => this.options.turns !== false && this.state === 'connected' && this.log?.connected === true && this.sequencer !== undefined,
     ask: () => (this.sequencer as CommitSequencer).askTurn(),
     applied: (seq) => this.waitFor(seq),
-    ended: () => this.turnEnded(),
+    ended: () => this.outgoing.turnEnded(),
     missed: () => this.sequencer?.releaseTurn(),
     trace: (what, seq) => this.trace('turn', seq ?? this.applied, what),
   });
-  /** The turn ended while a commit was in flight: the changes gathered go out (ending the turn) once it is handled. */
-  private turnOver = false;
   private state: ReplicaStatus['state'] = 'starting';
-  private next: Pending[] = [];
-  private inflight: Pending[] | undefined;
-  private failing = false;
+  /** This replica's own commits on their way into the log (outgoing-commits.ts). */
+  private readonly outgoing: OutgoingCommits;
   private delivered: (Delivered & { readonly at: number })[] = [];
   /** The transaction id of the commit at `applied` (undefined: not known, as after a snapshot). */
   private appliedId: string | undefined;
@@ -131,10 +100,6 @@ export class ClusterBackend implements StorageBackend {
   private applyScheduled = false;
   /** The last sequence `onLogged` was told (a message delivered twice is told once). */
   private told = 0;
-  private commits = 0;
-  private conflicts = 0;
-  private retries = 0;
-  private unavailable = 0;
   private lastLag = 0;
   private maxLag = 0;
   /** The sequence of the latest snapshot this replica loaded or wrote. */
@@ -176,6 +141,21 @@ export class ClusterBackend implements StorageBackend {
       applyLater: () => this.scheduleApply(true),
       trace: this.trace,
     });
+    this.outgoing = new OutgoingCommits({
+      schema,
+      live,
+      get log() { return backend.log; },
+      get sequencer() { return backend.sequencer; },
+      get open() { return backend.log !== undefined && backend.log.connected && backend.state !== 'closed'; },
+      get inTurn() { return backend.turns.held; },
+      get applied() { return backend.applied; },
+      get appliedId() { return backend.appliedId; },
+      get seen() { return backend.seen; },
+      stored: (seq, id, data) => this.stored(seq, id, data),
+      waitFor: (seq) => this.waitFor(seq),
+      applyLater: () => this.scheduleApply(),
+      trace: this.trace,
+    });
   }
 
   /** The connection to NATS once started, the commit log's stream and its replicas (the event streams share them: events/). */
@@ -190,7 +170,7 @@ export class ClusterBackend implements StorageBackend {
   status(): ReplicaStatus {
     return {
       replica: this.replica, applied: this.applied, seen: Math.max(this.seen, this.applied, this.log?.knownLast ?? 0), state: this.state,
-      commits: this.commits, conflicts: this.conflicts, retries: this.retries, unavailable: this.unavailable, reloads: this.divergences,
+      commits: this.outgoing.commits, conflicts: this.outgoing.conflicts, retries: this.outgoing.retries, unavailable: this.outgoing.unavailable, reloads: this.divergences,
       applyLagMs: { last: this.lastLag, max: this.maxLag },
     };
   }
@@ -268,140 +248,18 @@ export class ClusterBackend implements StorageBackend {
   }
 
   append(change: StoredChange | readonly StoredChange[], refused?: () => void): Promise<void> {
-    const record = Array.isArray(change)
-      ? (change as readonly StoredChange[]).map((c) => recordOf(c, this.schema, this.live)).join(',')
-      : recordOf(change as StoredChange, this.schema, this.live);
-    return new Promise<void>((resolve, reject) => {
-      const p: Pending = { record, refused, resolve, reject };
-      if (this.log === undefined || !this.log.connected || this.state === 'closed') {
-        // Nothing of it left this process: undone at once (the edit just ended; nothing is built on it but what is pending).
-        this.next.push(p);
-        this.refuseAll('unavailable');
-        return;
-      }
-      this.next.push(p);
-      // (in a turn, what its edits change goes out when it ends)
-      if (this.next.length === 1 && !this.turns.held) queueMicrotask(() => this.pump());
-    });
+    return this.outgoing.append(change, refused);
   }
 
-  /** This replica's turn ended: what its edits changed goes out as one commit ending it, or it is released. */
-  private turnEnded(): void {
-    if (this.next.length === 0 && this.inflight === undefined) {
-      this.sequencer?.releaseTurn();
-      return;
-    }
-    this.turnOver = true;
-    this.pump();
-  }
-
-  /** Publishes the gathered changes as one message, when none is in flight. */
-  private pump(): void {
-    if (this.inflight !== undefined || this.failing) return;
-    if (this.next.length === 0 || this.turns.held) {
-      // a turn ended with nothing left to send (refused meanwhile): released
-      if (this.turnOver && !this.turns.held) {
-        this.turnOver = false;
-        this.sequencer?.releaseTurn();
-      }
-      return;
-    }
-    const sequencer = this.sequencer;
-    if (sequencer === undefined) return;
-    const batch = this.next;
-    this.next = [];
-    this.inflight = batch;
-    const endsTurn = this.turnOver;
-    this.turnOver = false;
-    const expected = this.applied;
-    const data = encoder.encode(batch.length === 1 ? `[${(batch[0] as Pending).record}]` : `[${batch.map((p) => p.record).join(',')}]`);
-    const id = randomUUID();
-    for (const p of batch) p.id = id;
-    sequencer.submit(data, id, expected, this.appliedId, endsTurn).then((r) => {
-      // Given up on already (undone and refused): if it was stored, it arrives with the log like another replica's.
-      if (this.inflight !== batch) return;
-      if (r === 'conflict') {
-        this.conflicts += 1;
-        this.refuseAll('conflict');
-        return;
-      }
-      if (r.seq !== expected + 1) {
-        // Stored on top of commits this replica has not applied (JetStream ought to have refused it): it was
-        // validated on a tree that is not the log's, so it is undone here and applied in the log's order, as every
-        // replica applies it; its edits are answered once it is.
-        this.refuseAll('reordered', '', r.seq);
-        return;
-      }
-      this.applied = r.seq;
-      this.appliedId = id;
-      this.trace('own', r.seq, id, data);
-      this.seen = Math.max(this.seen, r.seq);
-      this.inflight = undefined;
-      this.commits += batch.length;
-      const every = this.options.snapshotEvery ?? 10_000;
-      if (every > 0 && r.seq % every === 0) void this.snapshot(false).catch(ignore);
-      this.resolveWaiters();
-      for (const p of batch) p.resolve();
-      if (this.next.length > 0 || this.turnOver) this.pump();
-      if (this.inflight === undefined) this.scheduleApply();
-    }, (e: unknown) => {
-      if (this.inflight !== batch) return;
-      this.refuseAll('unavailable', e instanceof Error ? e.message : String(e));
-    });
-  }
-
-  /**
-   * The batch in flight and the one gathered on top of it are refused: once
-   * no edit is half applied, every change is undone, newest first, and
-   * every edit rejected.
-   */
-  private refuseAll(why: 'conflict' | 'unavailable' | 'reordered', message = 'not connected', storedAt = 0): void {
-    if (this.failing) return;
-    this.failing = true;
-    this.live.whenSettled(() => {
-      const stored = why === 'reordered' ? this.inflight ?? [] : [];
-      const all = [...this.inflight ?? [], ...this.next];
-      this.inflight = undefined;
-      this.next = [];
-      for (let i = all.length - 1; i >= 0; i--) all[i]?.refused?.();
-      for (const p of all) this.trace(stored.includes(p) ? 'reordered' : 'undone', stored.includes(p) ? storedAt : this.applied, p.id ?? '', p.record);
-      forgetUniqueCounts();
-      this.failing = false;
-      if (why === 'unavailable') this.unavailable += all.length;
-      else this.retries += all.length - stored.length;
-      const error = why === 'unavailable' ? logUnavailable(message) : undefined;
-      const caughtUp = why === 'unavailable' ? undefined : this.catchUp();
-      caughtUp?.catch(ignore);
-      for (const p of all) {
-        if (stored.includes(p)) void this.waitFor(storedAt).then(p.resolve);
-        else p.reject(error ?? new CommitConflict(caughtUp as Promise<void>));
-      }
-      // (a turn that ended meanwhile is released)
-      if (this.turnOver) this.pump();
-      this.scheduleApply();
-    });
-  }
-
-  /**
-   * Resolves once this replica has applied everything the stream holds now;
-   * rejects with 503 when that takes longer than CATCH_UP_MS (the replica
-   * cannot follow the log now: an edit waiting on it is answered).
-   */
-  private async catchUp(): Promise<void> {
-    const log = this.log;
-    if (log === undefined) return;
-    // the sequencer named the stream's last sequence with the refusal: else the stream is asked
-    const last = log.knownLast > this.applied ? log.knownLast : await log.lastSequence().catch(() => this.seen);
-    if (this.applied >= last) return;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(replicaBehind(last, this.applied, CATCH_UP_MS)), CATCH_UP_MS);
-    });
-    try {
-      await Promise.race([this.waitFor(last), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** This replica's own commit was stored at `seq` as transaction `id`: it is applied (it was made on this tree). */
+  private stored(seq: number, id: string, data: Uint8Array): void {
+    this.applied = seq;
+    this.appliedId = id;
+    this.trace('own', seq, id, data);
+    this.seen = Math.max(this.seen, seq);
+    const every = this.options.snapshotEvery ?? 10_000;
+    if (every > 0 && seq % every === 0) void this.snapshot(false).catch(ignore);
+    this.resolveWaiters();
   }
 
   /** Tells `onLogged` of a commit of the log, once each, in the log's order. */
@@ -437,8 +295,8 @@ export class ClusterBackend implements StorageBackend {
     this.applyScheduled = true;
     const go = (): void => {
       this.applyScheduled = false;
-      if (!noEditRunning() || this.inflight !== undefined || this.failing || this.next.length > 0) {
-        if (this.inflight === undefined && !this.failing) this.scheduleApply(true);
+      if (!noEditRunning() || !this.outgoing.quiet) {
+        if (!this.outgoing.busy) this.scheduleApply(true);
         return;
       }
       this.live.whenSettled(() => this.applyDelivered());
@@ -450,7 +308,7 @@ export class ClusterBackend implements StorageBackend {
   /** Applies what other replicas committed, in order, while nothing local is pending. */
   private applyDelivered(): void {
     if (this.reloading || this.history.checking) return;
-    if (this.inflight !== undefined || this.failing || this.next.length > 0 || !noEditRunning()) {
+    if (!this.outgoing.quiet || !noEditRunning()) {
       this.scheduleApply(true);
       return;
     }
@@ -568,7 +426,7 @@ export class ClusterBackend implements StorageBackend {
 
   /** Runs `f` once no local change is pending or in flight and no edit is running or half applied (looked at every millisecond). */
   private atRest<T>(f: () => T): Promise<T> {
-    const quiet = (): boolean => this.inflight === undefined && !this.failing && this.next.length === 0 && noEditRunning();
+    const quiet = (): boolean => this.outgoing.quiet && noEditRunning();
     return new Promise((resolve) => {
       const check = (): void => {
         if (!quiet()) {
@@ -618,15 +476,7 @@ export class ClusterBackend implements StorageBackend {
 
   /** Resolves once every change appended so far is stored or refused. */
   flush(): Promise<void> {
-    const all = [...this.inflight ?? [], ...this.next];
-    if (all.length === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const check = (): void => {
-        if (this.inflight === undefined && this.next.length === 0) resolve();
-        else setTimeout(check, 5);
-      };
-      check();
-    });
+    return this.outgoing.flush();
   }
 
   /** Takes a snapshot now and drops the log up to it. */
