@@ -36,8 +36,15 @@ export interface ChunkBytes {
 }
 
 const free: ChunkBytes[] = [];
-/** The buffers lent, by their memory (a chunk given back may be any view of it). */
-const lent = new WeakMap<ArrayBufferLike, ChunkBytes>();
+/**
+ * A lent buffer's memory carries its ChunkBytes under this key while it is
+ * lent (a chunk given back may be any view of it), undefined once given
+ * back: a property read and write, where a WeakMap's set and delete on
+ * every lend and give-back cost more than the rest of a small read's
+ * buffer handling. Module-private: nothing else can mark memory as lent.
+ */
+const LENT = Symbol('rxconf.lentChunk');
+type Marked = ArrayBufferLike & { [LENT]?: ChunkBytes | undefined };
 /** Buffers made, chunks filled (in a made or a kept buffer) and given back, since the process started. */
 const counts = { made: 0, lent: 0, given: 0 };
 
@@ -50,7 +57,7 @@ export const lendChunk = (): ChunkBytes => {
     counts.made += 1;
   }
   counts.lent += 1;
-  lent.set(kept.bytes.buffer, kept);
+  (kept.bytes.buffer as Marked)[LENT] = kept;
   return kept;
 };
 
@@ -65,7 +72,7 @@ export const lendChunkBytes = (): Buffer => lendChunk().bytes;
 export const chunkBytesCounts = (): { readonly made: number; readonly lent: number; readonly given: number } => ({ ...counts });
 
 /** Whether `chunk`'s bytes were lent here and are not given back yet. */
-export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLength === CHUNK_BYTES && lent.has(chunk.buffer);
+export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLength === CHUNK_BYTES && (chunk.buffer as Marked)[LENT] !== undefined;
 
 /**
  * `chunk` was copied out (or will never be handed out): its buffer may be
@@ -73,11 +80,11 @@ export const isLentChunk = (chunk: Uint8Array): boolean => chunk.buffer.byteLeng
  * bytes were not lent here, or were given back already, are left alone.
  */
 export const giveBackChunkBytes = (chunk: Uint8Array): void => {
-  const buffer = chunk.buffer;
+  const buffer = chunk.buffer as Marked;
   if (buffer.byteLength !== CHUNK_BYTES) return;
-  const kept = lent.get(buffer);
+  const kept = buffer[LENT];
   if (kept === undefined) return;
-  lent.delete(buffer);
+  buffer[LENT] = undefined;
   counts.given += 1;
   if (free.length < KEEP) free.push(kept);
 };
