@@ -89,3 +89,26 @@ test('uWS: without the native binary it warns once, serves with node:http and sa
   if (readsAfterPause) t.true(after <= READ_LOOP, `${after} bytes after pause(), allowance ${READ_LOOP}`);
   else t.is(after, 0);
 });
+
+test('uWS: the status line and every header field of an answer reach the client as written, each on its own line, once', async (t) => {
+  const server = await listenUws(() => ({
+    status: 201,
+    headers: { 'content-type': 'application/json', location: '/restconf/data/a:x', 'x-request-id': 'r-1', 'cache-control': 'no-cache', 'content-length': '999' },
+    body: '{}',
+  }), { host: '127.0.0.1', port: 0 });
+  const raw = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const socket = connect(server.port, '127.0.0.1', () => socket.write('GET /x HTTP/1.1\r\nhost: h\r\nconnection: close\r\n\r\n'));
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => { text += d; });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+  await server.close();
+  const [head = '', body] = raw.split('\r\n\r\n');
+  const lines = head.split('\r\n');
+  t.is(lines[0], 'HTTP/1.1 201 Created');
+  t.deepEqual(lines.slice(1, 5), ['content-type: application/json', 'location: /restconf/data/a:x', 'x-request-id: r-1', 'cache-control: no-cache']);
+  t.deepEqual(lines.filter((l) => /^content-length:/i.test(l)), ['Content-Length: 2'], 'the framing is uWS\'s: the core\'s content-length is not written');
+  t.is(body, '{}');
+});
