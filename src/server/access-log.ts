@@ -116,19 +116,21 @@ const membersOf = (fields: readonly AccessField[]) => {
   const has = (f: AccessField): boolean => fields.includes(f);
   const [reqId, method, path, status, duration, bytes, remote, user] = ACCESS_FIELDS.map(has) as boolean[];
   const [methodJson, pathJson, remoteJson, userJson] = [lastQuoted(), lastQuoted(), lastQuoted(), lastQuoted()];
+  // a member after another takes a comma: no comma cut off the front afterwards (slicing would copy the whole line)
+  const comma = (s: string): string => (s === '' ? '' : ',');
   return (line: AccessLine): string => {
     // a request id is plain (requestId: a client's only when it matches /^[\w.:-]+$/)
-    let s = reqId === true ? `,"reqId":"${line.reqId}"` : '';
-    if (method === true) s += `,"method":${methodJson(line.method)}`;
-    if (path === true) s += `,"path":${pathJson(line.path)}`;
-    if (status === true) s += `,"status":${line.status}`;
-    if (duration === true) s += `,"durationMs":${durationText(line.durationMs)}`;
-    if (bytes === true && line.bytes !== undefined) s += `,"bytes":${line.bytes}`;
-    if (remote === true) s += `,"remote":${remoteJson(line.remote)}`;
-    if (user === true && line.user !== undefined) s += `,"user":${userJson(line.user)}`;
-    if (line.clientGone === true) s += ',"clientGone":true';
-    if (line.stream === true) s += ',"stream":true';
-    return s.slice(1);
+    let s = reqId === true ? `"reqId":"${line.reqId}"` : '';
+    if (method === true) s += `${comma(s)}"method":${methodJson(line.method)}`;
+    if (path === true) s += `${comma(s)}"path":${pathJson(line.path)}`;
+    if (status === true) s += `${comma(s)}"status":${line.status}`;
+    if (duration === true) s += `${comma(s)}"durationMs":${durationText(line.durationMs)}`;
+    if (bytes === true && line.bytes !== undefined) s += `${comma(s)}"bytes":${line.bytes}`;
+    if (remote === true) s += `${comma(s)}"remote":${remoteJson(line.remote)}`;
+    if (user === true && line.user !== undefined) s += `${comma(s)}"user":${userJson(line.user)}`;
+    if (line.clientGone === true) s += `${comma(s)}"clientGone":true`;
+    if (line.stream === true) s += `${comma(s)}"stream":true`;
+    return s;
   };
 };
 

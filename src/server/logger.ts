@@ -44,16 +44,16 @@ export const jsonLogger = (to: ((text: string) => void) | LogSink = standardOutp
     const head = `{"level":${LEVELS[level]},"time":`;
     return (a: Record<string, unknown> | string, message?: string): void => {
       if (LEVELS[level] < LEVELS[minimum]) return;
-      if (typeof a === 'string') sink.write(`${head}${Date.now()},"msg":${JSON.stringify(a)}}\n`);
+      if (typeof a === 'string') sink.write(`${head}${timeText()},"msg":${JSON.stringify(a)}}\n`);
       // one string, no merged object per line, unless the fields name level, time or msg (each key once in a line)
       else if (namesHead(a, message)) sink.write(`${json({ level: LEVELS[level], time: Date.now(), ...a, ...(message === undefined ? {} : { msg: message }) })}\n`);
-      else sink.write(`${head}${Date.now()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`);
+      else sink.write(`${head}${timeText()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`);
     };
   };
   const infoHead = `{"level":${LEVELS.info},"time":`;
   const infoFields = LEVELS.info < LEVELS[minimum]
     ? () => undefined
-    : (fields: string, message: string): void => sink.write(`${infoHead}${Date.now()},${fields},"msg":${quoted(message)}}\n`);
+    : (fields: string, message: string): void => sink.write(`${infoHead}${timeText()},${fields},"msg":${quoted(message)}}\n`);
   return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush(), infoFields };
 };
 
@@ -78,6 +78,22 @@ const turnBuffer = (write: (text: string) => void): { write(text: string): void;
     },
     flush,
   };
+};
+
+/**
+ * Date.now() as text, the last one kept: lines come many to a millisecond,
+ * and writing a time (beyond a small integer) as digits costs more than
+ * the rest of a line's numbers.
+ */
+let lastTime = -1;
+let lastTimeText = '';
+const timeText = (): string => {
+  const now = Date.now();
+  if (now !== lastTime) {
+    lastTime = now;
+    lastTimeText = `${now}`;
+  }
+  return lastTimeText;
 };
 
 /** A logger that drops everything. */
