@@ -8,6 +8,7 @@ import { listenNode } from './node-adapter.ts';
 import { countTcpConnections } from './tcp-connections.ts';
 import { UwsExchange, type UwsServerState } from './uws-exchange.ts';
 import { uWS, uwsNative } from './uws-native.ts';
+import { UwsPeers } from './uws-peers.ts';
 
 export interface UwsServer {
   /** The port listened on (the real one when 0 was asked). */
@@ -44,17 +45,20 @@ export const listenUws = async (handler: Handler, options: AdapterOptions): Prom
       close: () => server.close(),
     };
   }
-  const state: UwsServerState = { ...exchangeSettings(options), live: new Set() };
+  const peers = new UwsPeers();
+  const state: UwsServerState = { ...exchangeSettings(options), live: new Set(), peers };
   const app = uWS.App().any('/*', (res, req) => serve(handler, state, res, req));
   (app as IdleTimeoutApp).setIdleTimeout?.(IDLE_TIMEOUT_S);
-  const counted = countConnections(app);
+  const filter = (app as FilteringApp).filter;
+  const counted = typeof filter === 'function';
+  if (counted) filter.call(app, peers.filter);
   const listenSocket = await listen(app, options.host, options.port, options.sharedPort === true);
   const port = uWS.us_socket_local_port(listenSocket);
   let listening = true;
   return {
     port,
     native: true,
-    connections: counted ?? (() => countTcpConnections(port) ?? 0),
+    connections: counted ? () => peers.open : () => countTcpConnections(port) ?? 0,
     stopAccepting: () => {
       if (!listening) return;
       listening = false;
@@ -91,18 +95,8 @@ interface ClosableApp { close?: () => void }
 const IDLE_TIMEOUT_S = 10;
 interface IdleTimeoutApp { setIdleTimeout?: (seconds: number) => unknown }
 
-/** Newer uWS builds tell each connection's open (+1) and close (-1) to `app.filter`. */
+/** Newer uWS builds tell each connection's open (+1) and close (-1) to `app.filter` (uws-peers.ts). */
 interface FilteringApp { filter?: (cb: (res: HttpResponse, count: number) => void) => unknown }
-
-const countConnections = (app: TemplatedApp): (() => number) | undefined => {
-  const filtering = app as FilteringApp;
-  if (typeof filtering.filter !== 'function') return undefined;
-  let open = 0;
-  filtering.filter((_res, count) => {
-    open += count;
-  });
-  return () => open;
-};
 
 /** The methods HTTP parsers know (node's list); uWS v20.5x hands any token to the application, 20.30 closes on one it does not know. */
 const KNOWN_METHODS = new Set(METHODS);

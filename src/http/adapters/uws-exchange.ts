@@ -7,13 +7,13 @@ import { checkResponseHead } from './check-response-head.ts';
 import { clientGone, isClientGone } from './client-gone.ts';
 import { ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
-import { lastAddressText } from './ip-address-text.ts';
 import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { releaseBody } from './release-body.ts';
 import { declaredLength, expectsBody } from './request-body-length.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
 import { headText } from './uws-head.ts';
 import { readUwsHeaders } from './uws-headers.ts';
+import { uwsRemoteAddress, type UwsPeers } from './uws-peers.ts';
 import { corkedEnd, corkedWrite, corkedWriteText } from './uws-writes.ts';
 
 /** waiting: no answer yet; streaming: headers sent, body flowing; ended/aborted: `res` is dead. */
@@ -23,6 +23,8 @@ type Phase = 'waiting' | 'streaming' | 'ended' | 'aborted';
 export interface UwsServerState extends ExchangeSettings {
   /** Exchanges whose answer did not end within the route handler (closed at shutdown). */
   readonly live: Set<UwsExchange>;
+  /** The address all open connections share, when known. */
+  readonly peers: UwsPeers;
 }
 
 /**
@@ -31,7 +33,8 @@ export interface UwsServerState extends ExchangeSettings {
  * touches `res` after it ended or was aborted, and a paused socket is
  * resumed before the answer ends (a socket left paused would never read the
  * next request of its connection). The remote address is read only when
- * asked (reading it costs more than the rest of the head together).
+ * asked (reading it costs more than the rest of the head together), and
+ * not at all while every open connection shares one (uws-peers.ts).
  */
 export class UwsExchange extends ExchangeRequest implements BodySink, FlowControl {
   readonly #res: HttpResponse;
@@ -62,12 +65,16 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
     return false;
   }
 
-  /** The client's address; '' when first asked after the answer ended (uWS no longer knows the socket then). */
+  /**
+   * The client's address: the one every open connection shares when the
+   * build lets that be known (uws-peers.ts), else read from `res` (a system
+   * call); '' when first asked after the answer ended (uWS no longer knows
+   * the socket then).
+   */
   get remoteAddress(): string {
     if (this.#remoteAddress === undefined) {
       if (this.settled) return '';
-      // the 4 or 16 bytes, written here as Node writes them (uWS's text form costs more, and writes IPv6 in full)
-      this.#remoteAddress = lastAddressText(new Uint8Array(this.#res.getRemoteAddress()));
+      this.#remoteAddress = this.#state.peers.address ?? uwsRemoteAddress(this.#res);
     }
     return this.#remoteAddress;
   }
