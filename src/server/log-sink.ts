@@ -15,6 +15,7 @@
  * own, so a blocked standard error drops that notice instead of stalling).
  */
 import { closeSync, fstatSync, openSync, write, writeSync, constants } from 'node:fs';
+import { countLines, HeldLines } from './held-lines.ts';
 
 export interface LogSinkOptions {
   /** Bytes gathered before a write starts (default 64 KiB). */
@@ -69,8 +70,8 @@ class Sink implements LogSink {
   readonly #flushMs: number;
   readonly #maxPending: number;
   readonly #notice: ((text: string) => void) | false | undefined;
-  /** Text taken and not yet handed to a write (its lines are counted only when dropped). */
-  #text = '';
+  /** Lines taken and not yet handed to a write (counted only when dropped). */
+  readonly #held: HeldLines;
   /** Bytes of the write in progress (a Buffer's remainder). */
   #writing: Buffer | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -88,6 +89,8 @@ class Sink implements LogSink {
     this.#bufferBytes = o.bufferBytes ?? 64 * 1024;
     this.#flushMs = o.flushMs ?? 1000;
     this.#maxPending = Math.max(o.maxPendingBytes ?? 4 * 1024 * 1024, this.#bufferBytes);
+    // a chunk with room past the buffer's size: the line that fills the buffer mostly fits in the same chunk
+    this.#held = new HeldLines(this.#bufferBytes + 16 * 1024);
     this.#notice = o.notice;
     atExit.add(this);
   }
@@ -97,26 +100,26 @@ class Sink implements LogSink {
   }
 
   write(text: string): void {
-    // a character is at most 3 bytes of UTF-8; length is what is cheap to know
-    if (this.#text.length + (this.#writing?.length ?? 0) + text.length > this.#maxPending) {
+    // the line's length in characters is what is cheap to know (its bytes may be up to 3 times that)
+    if (this.#held.bytes + (this.#writing?.length ?? 0) + text.length > this.#maxPending) {
       this.#drop(countLines(text), 'the destination does not keep up');
       return;
     }
-    this.#text += text;
+    this.#held.add(text);
     if (this.#writing !== undefined) return;
-    if (this.#text.length >= this.#bufferBytes) this.#start();
+    if (this.#held.bytes >= this.#bufferBytes) this.#start();
     else this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
   }
 
   flush(timeoutMs = FLUSH_TIMEOUT_MS): Promise<void> {
-    if (this.#text === '' && this.#writing === undefined && this.#unsaid === 0) return Promise.resolve();
+    if (this.#held.bytes === 0 && this.#writing === undefined && this.#unsaid === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         // a destination that takes nothing (a reader that never reads) does not hold a stop: what is held is dropped, counted
         this.#waiters = this.#waiters.filter((w) => w !== done);
-        const lines = countLines(this.#text) + (this.#writing === undefined ? 0 : countLines(this.#writing));
+        const lines = this.#held.lines() + (this.#writing === undefined ? 0 : countLines(this.#writing));
         if (lines > 0) this.#drop(lines, 'the destination took nothing before the stop');
-        this.#text = '';
+        this.#held.clear();
         resolve();
       }, timeoutMs);
       const done = (): void => {
@@ -157,16 +160,13 @@ class Sink implements LogSink {
       this.#timer = undefined;
     }
     if (this.#writing === undefined) {
-      if (this.#unsaid > 0) {
-        this.#text = droppedLine(this.#dropped, this.#why) + this.#text;
-        this.#unsaid = 0;
-      }
-      if (this.#text === '') {
+      const said = this.#unsaid > 0 ? droppedLine(this.#dropped, this.#why) : '';
+      this.#unsaid = 0;
+      if (said === '' && this.#held.bytes === 0) {
         this.#settle();
         return;
       }
-      this.#writing = Buffer.from(this.#text);
-      this.#text = '';
+      this.#writing = this.#held.take(said);
     }
     const bytes = this.#writing;
     write(this.#fd, bytes, 0, bytes.length, null, (err, written) => this.#written(bytes, err, written));
@@ -196,7 +196,7 @@ class Sink implements LogSink {
 
   /** After a write: the next one if enough gathered or someone waits, else the timer. */
   #next(failed: boolean): void {
-    if (this.#text === '' && (this.#unsaid === 0 || failed)) {
+    if (this.#held.bytes === 0 && (this.#unsaid === 0 || failed)) {
       this.#settle();
       return;
     }
@@ -205,13 +205,13 @@ class Sink implements LogSink {
       this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
       if (this.#waiters.length > 0) {
         // whoever waits is not kept waiting for a destination that fails: what is held is dropped
-        this.#drop(countLines(this.#text), this.#why);
-        this.#text = '';
+        this.#drop(this.#held.lines(), this.#why);
+        this.#held.clear();
         this.#settle();
       }
       return;
     }
-    if (this.#waiters.length > 0 || this.#text.length >= this.#bufferBytes || this.#unsaid > 0) this.#start();
+    if (this.#waiters.length > 0 || this.#held.bytes >= this.#bufferBytes || this.#unsaid > 0) this.#start();
     else this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
   }
 
@@ -223,30 +223,21 @@ class Sink implements LogSink {
 
   /** Before the process exits: what is held written at once (a write in progress goes on in the pool, or is lost with the process). */
   exiting(): void {
-    const held = this.#text;
-    let text = held;
-    if (this.#unsaid > 0) text = droppedLine(this.#dropped, this.#why) + text;
-    this.#text = '';
-    if (text === '') return;
+    const said = this.#unsaid > 0 ? droppedLine(this.#dropped, this.#why) : '';
+    if (said === '' && this.#held.bytes === 0) return;
+    const bytes = this.#held.take(said);
     try {
-      writeSync(this.#fd, text);
+      writeSync(this.#fd, bytes);
     } catch (e) {
       if (this.#notice === false) return;
       try {
-        writeSync(2, `rxconf: ${this.#dropped + countLines(held)} log lines could not be written (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
+        writeSync(2, `rxconf: ${this.#dropped + countLines(bytes) - (said === '' ? 0 : 1)} log lines could not be written (${(e as NodeJS.ErrnoException).code ?? String(e)})\n`);
       } catch {
         // nothing more can be done at exit
       }
     }
   }
 }
-
-/** Lines in text or UTF-8 bytes (a newline byte is never part of another character). */
-const countLines = (text: string | Buffer): number => {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-};
 
 let stderrSink: Sink | undefined;
 /** Notices of dropped lines, on standard error, never blocking. */

@@ -1,0 +1,81 @@
+/**
+ * Log lines held for a write, kept as UTF-8 bytes from the moment they come:
+ * each line is written into a chunk of memory at once. Text appended line
+ * after line would be a tree of strings the engine keeps until the write
+ * and then flattens and encodes in one go, costing more per line than the
+ * line's own encoding.
+ */
+export class HeldLines {
+  readonly #chunkBytes: number;
+  /** Chunks written full, in order. */
+  #full: Buffer[] = [];
+  #fullBytes = 0;
+  #chunk: Buffer | undefined;
+  #used = 0;
+
+  /** `chunkBytes`: the memory taken at a time (lines longer than a chunk take one of their own). */
+  constructor(chunkBytes: number) {
+    this.#chunkBytes = Math.max(chunkBytes, 4096);
+  }
+
+  /** Bytes held. */
+  get bytes(): number {
+    return this.#fullBytes + this.#used;
+  }
+
+  add(text: string): void {
+    // a character is at most 3 bytes of UTF-8
+    const most = text.length * 3;
+    if (this.#chunk === undefined || this.#chunk.length - this.#used < most) {
+      this.#seal();
+      if (most > this.#chunkBytes) {
+        this.#push(Buffer.from(text));
+        return;
+      }
+      this.#chunk = Buffer.allocUnsafe(this.#chunkBytes);
+    }
+    this.#used += this.#chunk.write(text, this.#used);
+  }
+
+  /** Everything held, `first` before it, as one Buffer; held no more. */
+  take(first = ''): Buffer {
+    this.#seal();
+    const parts = first === '' ? this.#full : [Buffer.from(first), ...this.#full];
+    const all = parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+    this.clear();
+    return all;
+  }
+
+  /** Lines held. */
+  lines(): number {
+    let n = this.#chunk === undefined ? 0 : countLines(this.#chunk.subarray(0, this.#used));
+    for (const b of this.#full) n += countLines(b);
+    return n;
+  }
+
+  clear(): void {
+    this.#full = [];
+    this.#fullBytes = 0;
+    this.#chunk = undefined;
+    this.#used = 0;
+  }
+
+  /** The chunk in use joins the full ones (the memory past what it holds is not used again). */
+  #seal(): void {
+    if (this.#chunk !== undefined && this.#used > 0) this.#push(this.#chunk.subarray(0, this.#used));
+    this.#chunk = undefined;
+    this.#used = 0;
+  }
+
+  #push(bytes: Buffer): void {
+    this.#full.push(bytes);
+    this.#fullBytes += bytes.length;
+  }
+}
+
+/** Lines in text or UTF-8 bytes (a newline byte is never part of another character). */
+export const countLines = (text: string | Buffer): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
