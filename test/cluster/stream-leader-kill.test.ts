@@ -99,8 +99,27 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
     /** How long after each kill NATS had elected another stream leader (writes cannot resume before). */
     const elections: number[] = [];
     const kills: number[] = [];
+    /**
+     * The stream's leader once every replica is current. nats-server 2.9.10 sometimes leaves a restarted node's
+     * replica behind for good (its catch-up stalls: nats-server#5205, #8319); an operator restarts such a node, and
+     * so does this test, said in its log. What the test judges is rxconf's: nothing acknowledged lost, replicas equal.
+     */
+    const w = watch;
+    const settled = async (): Promise<Awaited<ReturnType<StreamWatch['settledLeader']>>> => {
+      try {
+        return await w.settledLeader(45_000);
+      } catch (e) {
+        const behind = await w.laggards().catch(() => []);
+        t.log(`NATS did not settle (${e instanceof Error ? e.message : String(e)}): restarting ${behind.length} node(s) left behind`);
+        for (const node of behind) {
+          await node.stop();
+          await node.start();
+        }
+        return w.settledLeader(60_000);
+      }
+    };
     for (let k = 0; k < KILLS; k++) {
-      const leader = await watch.settledLeader();
+      const leader = await settled();
       await sleep(300 + Math.floor(Math.random() * 300)); // writes flowing through this leader
       const killedAt = Date.now();
       await leader.stop(true);
@@ -114,7 +133,7 @@ natsTest('the stream leader killed with SIGKILL during writes on three replicas:
       elections.push(await elected);
       await leader.start();
     }
-    await watch.settledLeader();
+    await settled();
     const before = created.size;
     await sleep(300);
     stop = true;

@@ -10,6 +10,8 @@ import type { NatsCluster, NatsNode } from './nats-server.ts';
 export interface StreamWatch {
   /** The node leading the stream, once it has a leader and every other replica is current (waits up to `ms`). */
   settledLeader(ms?: number): Promise<NatsNode>;
+  /** The nodes whose replica of the stream is not current (offline or behind) now. */
+  laggards(): Promise<NatsNode[]>;
   /** The stream's last sequence now. */
   lastSequence(): Promise<number>;
   /** How long after `since` (ms since the epoch) a node other than `gone` led the stream (polled every 50 ms, up to `ms`; NaN: none did). */
@@ -54,6 +56,10 @@ export const watchStream = async (nats: NatsCluster, stream: string): Promise<St
         await sleep(100);
       }
       throw new Error(`stream ${stream} has no settled leader after ${ms} ms: ${last}`);
+    },
+    laggards: async () => {
+      const replicas = (await jsm.streams.info(stream)).cluster?.replicas ?? [];
+      return nats.nodes.filter((_, i) => replicas.some((r) => r.name === `n${i}` && (!r.current || r.offline === true)));
     },
     lastSequence: async () => (await jsm.streams.info(stream)).state.last_seq,
     electedAfter: async (gone, since, ms = 60_000) => {
