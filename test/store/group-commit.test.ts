@@ -18,8 +18,13 @@ const NEVER_SLOW: LoopWrites = { slowMs: Infinity, slowWrites: 1, backoffMs: 0 }
 /** A segment whose header is durable (so that a lone record may be written from the loop). */
 const settledSegment = async (): Promise<JournalSegment> => {
   const segment = JournalSegment.create(`${tempDataFile()}.journal`, HEADER);
-  await segment.sync();
-  await new Promise((resolve) => setImmediate(resolve));
+  // The header's own fdatasync (started by create) runs in the pool beside
+  // any other: wait for it, not for a second sync that may finish first.
+  const until = Date.now() + 10_000;
+  while (!segment.settled) {
+    if (Date.now() > until) throw new Error('the segment header never became durable');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
   return segment;
 };
 
