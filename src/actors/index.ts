@@ -11,6 +11,7 @@ export { Device } from './device.ts';
 export type { ChangeEvent } from './change-event.ts';
 export type { TargetStep } from './navigate.ts';
 export { read, readChunks, FLUSH_AT } from './read/read.ts';
+export { plainRoots, plainTargetExists } from './read/read-plain.ts';
 export type { ReadBody, ReadChunks } from './read/read-body.ts';
 export { defaultReadOptions, DEFAULT_MAX_NODES, type ReadOptions, type RowRange } from './read/read-options.ts';
 export { resolveFields, type FieldSelection } from './read/field-selection.ts';

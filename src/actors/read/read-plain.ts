@@ -118,27 +118,72 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
       yield* writeList(buf, meta, entries, parentMeta, undefined, 1, 1, fields, xfields, true, st);
       buf.text += '}';
     }
-  } else if (meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml') {
-    if (!admitsContent(meta, st.options.content)) throw notFound(steps, n);
-    let value = parent.values.get(meta) as FieldValue | undefined;
-    let isDefault = false;
-    if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || plainInActiveCases(parent, meta, st.options.withDefaults))) {
-      ({ value, isDefault } = shownAt(meta, value, st.options.withDefaults));
-    }
-    if (meta.kind === 'leaf-list' && 'value' in last && last.value !== undefined) {
-      const want = last.value;
-      value = (value as readonly unknown[] | undefined)?.some((v) => v === want) ? [want] : undefined;
-    }
-    if (value === undefined) throw notFound(steps, n);
+  } else if (isFieldMeta(meta)) {
+    const shown = shownField(parent, meta, last, st.options);
+    if (shown === undefined) throw notFound(steps, n);
+    const { value, isDefault } = shown;
     st.budget.spend(1);
     const name = nameText(meta, undefined, buf.strict, parentMeta);
     // report-all-tagged: the target's own default is tagged as it would be among its siblings (RFC 6243 §3.4, RFC 7952 §5.2.1)
     const tag = isDefault ? `,"@${name.slice(1)}:${defaultTag(meta, value)}` : '';
     buf.text += `{${name}:${valueText(meta, value, buf.strict)}${tag}}`;
   } else {
-    throw new RestconfFailure([restconfError('invalid-value', `${meta.kind} "${meta.name}" cannot be read`, { type: 'protocol' })]);
+    throw cannotRead(meta);
   }
 }
+
+/**
+ * Whether a read of `steps` from plain roots (whose data is `datas`) finds
+ * its target: what readPlain would write or answer 404 for, decided
+ * without writing the document (the existence probe of strict PATCH, POST
+ * and OPTIONS, probe-target.ts). The same errors otherwise.
+ */
+export const plainTargetExists = (datas: readonly DataContainer[], steps: readonly TargetStep[], options: ReadOptions): boolean => {
+  const last = steps[steps.length - 1];
+  const top = datas[0];
+  if (last === undefined || top === undefined) return true;
+  let parent: DataContainer = top;
+  for (let i = 0; i < steps.length - 1; i++) {
+    const next = stepInto(parent, steps[i] as TargetStep, options);
+    if (next === undefined) return false;
+    parent = next;
+  }
+  const meta = last.meta;
+  if (meta.kind === 'container') return stepInto(parent, last, options) !== undefined;
+  if (meta.kind === 'list') {
+    if (parent.values.get(meta) === undefined) return false;
+    return !('key' in last) || last.key === undefined || entryByKey(parent, meta, last.key) !== undefined;
+  }
+  if (isFieldMeta(meta)) return shownField(parent, meta, last, options) !== undefined;
+  throw cannotRead(meta);
+};
+
+type FieldMeta = Extract<TargetStep['meta'], { kind: 'leaf' | 'leaf-list' | 'anydata' | 'anyxml' }>;
+
+const isFieldMeta = (meta: TargetStep['meta']): meta is FieldMeta =>
+  meta.kind === 'leaf' || meta.kind === 'leaf-list' || meta.kind === 'anydata' || meta.kind === 'anyxml';
+
+const cannotRead = (meta: TargetStep['meta']): RestconfFailure =>
+  new RestconfFailure([restconfError('invalid-value', `${meta.kind} "${meta.name}" cannot be read`, { type: 'protocol' })]);
+
+/**
+ * What a read of the field target `last` below `parent` shows: its value
+ * (its default where the mode shows one, a leaf-list entry alone when the
+ * step names it), or undefined when the read finds nothing there.
+ */
+const shownField = (parent: DataContainer, meta: FieldMeta, last: TargetStep, options: ReadOptions): { value: FieldValue; isDefault: boolean } | undefined => {
+  if (!admitsContent(meta, options.content)) return undefined;
+  let value = parent.values.get(meta) as FieldValue | undefined;
+  let isDefault = false;
+  if ((meta.kind === 'leaf' || meta.kind === 'leaf-list') && (value !== undefined || plainInActiveCases(parent, meta, options.withDefaults))) {
+    ({ value, isDefault } = shownAt(meta, value, options.withDefaults));
+  }
+  if (meta.kind === 'leaf-list' && 'value' in last && last.value !== undefined) {
+    const want = last.value;
+    value = (value as readonly unknown[] | undefined)?.some((v) => v === want) ? [want] : undefined;
+  }
+  return value === undefined ? undefined : { value, isDefault };
+};
 
 /** The data of every root when each is a plain data-tree node, else undefined. */
 export const plainRoots = (roots: readonly Selection[]): DataContainer[] | undefined => {

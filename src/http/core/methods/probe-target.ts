@@ -1,10 +1,11 @@
 /**
- * Whether a data resource exists, asked the cheap way (a read of depth 1):
+ * Whether a data resource exists, asked the cheap way (a read of depth 1;
+ * on plain data-tree roots the data is looked at, no document written):
  * for the RFC 8040 rules that need it (strict PATCH §4.6, the parent of a
  * POST §4.4.1) and for OPTIONS' access answer. A node's own error (access
  * denied...) is thrown, as any request would see it.
  */
-import { defaultReadOptions, read, type ReadOptions, type TargetStep } from '../../../actors/index.ts';
+import { defaultReadOptions, plainRoots, plainTargetExists, read, type ReadOptions, type TargetStep } from '../../../actors/index.ts';
 import { RestconfFailure } from '../../../errors/index.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
 import type { Call } from '../call.ts';
@@ -31,17 +32,23 @@ const decisive = (steps: readonly TargetStep[]): readonly TargetStep[] => {
   return n === steps.length ? steps : steps.slice(0, n);
 };
 
+const notFoundIsAbsent = (error: unknown): boolean => {
+  if (isNotFound(error)) return false;
+  throw error;
+};
+
 export const targetExists = (call: Call, target: ResolvedTarget): Maybe<boolean> => {
   const steps = decisive(target.steps);
   if (steps.length === 0) return true;
+  const roots = rootsOf(call, target);
+  // roots that are plain data (the datastore, with nothing wrapping it: no access guard) are looked at directly, no document written
+  const datas = plainRoots(roots);
+  if (datas !== undefined) return attempt(() => plainTargetExists(datas, steps, probe), notFoundIsAbsent);
   return attempt(
-    () => andThen(read(rootsOf(call, target), steps, probe), (body) => {
+    () => andThen(read(roots, steps, probe), (body) => {
       if (body.kind === 'stream') void body.rest[Symbol.asyncIterator]().return?.();
       return true;
     }),
-    (error) => {
-      if (isNotFound(error)) return false;
-      throw error;
-    },
+    notFoundIsAbsent,
   );
 };
