@@ -20,7 +20,6 @@ import { encodeChange, encodeGroup } from './change-record.ts';
 import { draftDataFile } from './data-file.ts';
 import { GroupCommit } from './group-commit.ts';
 import { journalHeaderLine } from './journal-header.ts';
-import { frameRecord } from './journal-line.ts';
 import { JournalSegment } from './journal-segment.ts';
 import { recoverJournal } from './recover-journal.ts';
 import { type DraftFile, replaceFile, replaceFileSync, syncDir, syncDirSync } from './snapshot-file.ts';
@@ -127,7 +126,7 @@ export class JournalBackend implements StorageBackend {
       return this.baseline;
     }
     const record = isGroup(change) ? encodeGroup(change.map((c) => this.encode(c))) : this.encode(change);
-    const done = this.commit.add(segment, frameRecord(record));
+    const done = this.commit.addRecord(segment, record);
     this.records += 1;
     if (this.compacting === undefined && !this.compactionOff && this.due(segment)) {
       this.track(this.rotate(true)).catch((e: unknown) => {

@@ -14,6 +14,30 @@ const hex8 = (n: number): string => (HEX[n >>> 24] as string) + HEX[(n >>> 16) &
 
 export const frameRecord = (json: string): string => `${hex8(crc32(json))} ${json}\n`;
 
+/** The character codes of each byte value's two hex digits. */
+const HEX_CODES = Uint8Array.from(HEX.join(''), (c) => c.charCodeAt(0));
+
+/** The most bytes `frameInto` writes for `json`. */
+export const framedBytesAtMost = (json: string): number => json.length * 3 + 10;
+
+/**
+ * Writes the line frameRecord makes of `json` into `buf` at `at` (which has
+ * room for framedBytesAtMost): the JSON encoded once, in place, and its
+ * checksum taken of those bytes. Answers the bytes written.
+ */
+export const frameInto = (buf: Buffer, at: number, json: string): number => {
+  const n = buf.write(json, at + 9);
+  const c = crc32(buf.subarray(at + 9, at + 9 + n));
+  for (let i = 0; i < 4; i++) {
+    const b = (c >>> (24 - 8 * i)) & 255;
+    buf[at + 2 * i] = HEX_CODES[2 * b] as number;
+    buf[at + 2 * i + 1] = HEX_CODES[2 * b + 1] as number;
+  }
+  buf[at + 8] = 32;
+  buf[at + 9 + n] = 10;
+  return n + 10;
+};
+
 export interface JournalText {
   /** The records, parsed, in order, up to the first bad line. */
   readonly records: unknown[];

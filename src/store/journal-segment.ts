@@ -9,9 +9,12 @@
  * size and allocation (which costs a metadata flush).
  */
 import { closeSync, constants, fdatasync, openSync, write, writeSync } from 'node:fs';
+import { frameInto, framedBytesAtMost } from './journal-line.ts';
 
 const CHUNK = 1 << 20;
 const zeros = Buffer.alloc(CHUNK);
+/** The queued records' buffer to begin with (it grows as a group needs). */
+const QUEUE_BYTES = 16 * 1024;
 
 /** Writes all of `buf` at `position` through `fd`, in the pool. */
 const writeAll = (fd: number, buf: Buffer, position: number): Promise<void> =>
@@ -29,7 +32,13 @@ const writeAll = (fd: number, buf: Buffer, position: number): Promise<void> =>
 export class JournalSegment {
   private end = 0;
   private allocated = 0;
-  private queued = '';
+  /**
+   * The queued records' bytes (encoded as they are queued, not gathered as
+   * text and encoded at the write): `queuedBytes` of them. A buffer handed
+   * to a write in the pool is not written over: the next records get a new one.
+   */
+  private queued: Buffer | undefined;
+  private queuedBytes = 0;
   private closed = false;
   /** Until the header is durable (fdatasync started at creation): records wait for it too. */
   private header: Promise<void> | undefined;
@@ -89,29 +98,47 @@ export class JournalSegment {
 
   /** Framed records for the next `commit`. */
   queue(text: string): void {
-    this.queued += text;
+    const buf = this.room(text.length * 3);
+    this.queuedBytes += buf.write(text, this.queuedBytes);
+  }
+
+  /** The record `json`, framed (journal-line.ts), for the next `commit`. */
+  queueRecord(json: string): void {
+    const buf = this.room(framedBytesAtMost(json));
+    this.queuedBytes += frameInto(buf, this.queuedBytes, json);
+  }
+
+  /** The queue's buffer, with room for `bytes` more. */
+  private room(bytes: number): Buffer {
+    const q = this.queued;
+    if (q !== undefined && this.queuedBytes + bytes <= q.length) return q;
+    const grown = Buffer.allocUnsafe(Math.max(QUEUE_BYTES, 2 * (this.queuedBytes + bytes)));
+    if (q !== undefined) q.copy(grown, 0, 0, this.queuedBytes);
+    this.queued = grown;
+    return grown;
   }
 
   /** Writes the queued records after the last ones, in the pool; resolves once they are durable. */
   commit(): Promise<void> {
-    if (this.queued === '') return Promise.resolve();
+    if (this.queuedBytes === 0) return Promise.resolve();
     const [buf, at] = this.take();
+    this.queued = undefined; // the pool writes from it
     const written = writeAll(this.durable, buf, at);
     return this.header === undefined ? written : Promise.all([written, this.header]).then(() => undefined);
   }
 
   /** Writes the queued records after the last ones from the event loop; they are durable when it returns (throws when the write fails). */
   commitNow(): void {
-    if (this.queued === '') return;
+    if (this.queuedBytes === 0) return;
     const [buf, at] = this.take();
     let done = 0;
     while (done < buf.length) done += writeSync(this.durable, buf, done, buf.length - done, at + done);
   }
 
-  /** The queued records as bytes, and where they go (the space is reserved). */
+  /** The queued records' bytes, and where they go (the space is reserved); the queue is empty after. */
   private take(): [Buffer, number] {
-    const buf = Buffer.from(this.queued, 'utf8');
-    this.queued = '';
+    const buf = (this.queued as Buffer).subarray(0, this.queuedBytes);
+    this.queuedBytes = 0;
     if (this.end + buf.length > this.allocated) this.extend(this.end + buf.length);
     const at = this.end;
     this.end += buf.length;
@@ -128,7 +155,7 @@ export class JournalSegment {
 
   /** Bytes of records written or queued (header included). */
   get bytes(): number {
-    return this.end + this.queued.length;
+    return this.end + this.queuedBytes;
   }
 
   /** Makes everything written so far durable (the header and the zeros ahead; records are durable once committed). */

@@ -12,7 +12,7 @@ import type { DataNodeMeta } from '../../src/meta/meta.ts';
 import { findDataChild } from '../../src/meta/navigate.ts';
 import type { ChangeOp, StoredChange } from '../../src/store/change-op.ts';
 import { decodeChange, encodeChange } from '../../src/store/change-record.ts';
-import { frameRecord, readJournalText } from '../../src/store/journal-line.ts';
+import { frameInto, framedBytesAtMost, frameRecord, readJournalText } from '../../src/store/journal-line.ts';
 import { encodeFieldValue, encodeYangValue } from '../../src/store/record-value.ts';
 import type { YangValue } from '../../src/types/value.ts';
 import { itemList, schema, storeModule } from './helpers.ts';
@@ -67,6 +67,10 @@ const check = (t: import('ava').ExecutionContext, change: StoredChange): void =>
   t.deepEqual(back, change);
   const framed = readJournalText(Buffer.from(frameRecord(text)));
   t.deepEqual(framed.records, [JSON.parse(text)]);
+  // framed in place, as the journal queues it: the same bytes
+  const buf = Buffer.alloc(framedBytesAtMost(text) + 3, 0xff);
+  const n = frameInto(buf, 3, text);
+  t.deepEqual(buf.subarray(3, 3 + n), Buffer.from(frameRecord(text)));
 };
 
 const wrote = (p: DataPath, v: FieldValue): ChangeOp => ({ op: 'wrote', path: p, value: v });

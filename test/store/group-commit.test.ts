@@ -8,6 +8,7 @@
 import test from 'ava';
 import { readFileSync } from 'node:fs';
 import { GroupCommit, type LoopWrites } from '../../src/store/group-commit.ts';
+import { readJournalText } from '../../src/store/journal-line.ts';
 import { JournalSegment } from '../../src/store/journal-segment.ts';
 import { tempDataFile } from './helpers.ts';
 
@@ -120,5 +121,24 @@ test('a failed write from the loop rejects its record and every later one', asyn
   await t.throwsAsync(commit.add(segment, 'lost\n'), { message: /EIO/ });
   await t.throwsAsync(commit.add(segment, 'later\n'), { message: /EIO/ });
   t.is(commit.failed?.message, 'EIO: the disk failed');
+  segment.close();
+});
+
+test('records framed as they are queued reach the file whole and in order, across groups written from the pool and from the loop, however large a group', async (t) => {
+  const segment = await settledSegment();
+  const commit = new GroupCommit(NEVER_SLOW);
+  const record = (i: number): string => JSON.stringify({ i, text: `record ${i} « é » 🙂 `.repeat(1 + (i % 40)) });
+  // a group far larger than the queue's first buffer, then one queued while that group's write runs, then a lone one
+  const big = Array.from({ length: 300 }, (_, i) => commit.addRecord(segment, record(i)));
+  await new Promise((resolve) => setImmediate(resolve));
+  const during = Array.from({ length: 5 }, (_, i) => commit.addRecord(segment, record(300 + i)));
+  await Promise.all([...big, ...during]);
+  await commit.addRecord(segment, record(305));
+  t.is(commit.writesFromLoop, 1);
+  const file = readFileSync(segment.path).subarray(HEADER.length);
+  const read = readJournalText(file);
+  t.is(read.torn, undefined);
+  t.deepEqual(read.records, Array.from({ length: 306 }, (_, i) => JSON.parse(record(i))));
+  t.is(segment.bytes, HEADER.length + file.indexOf(0));
   segment.close();
 });
