@@ -39,6 +39,8 @@ export class JournalSegment {
    */
   private queued: Buffer | undefined;
   private queuedBytes = 0;
+  /** A queue buffer whose pool write has finished, for the next records (groups alternate between two buffers). */
+  private spare: Buffer | undefined;
   private closed = false;
   /** Until the header is durable (fdatasync started at creation): records wait for it too. */
   private header: Promise<void> | undefined;
@@ -110,7 +112,11 @@ export class JournalSegment {
 
   /** The queue's buffer, with room for `bytes` more. */
   private room(bytes: number): Buffer {
-    const q = this.queued;
+    let q = this.queued;
+    if (q === undefined && this.spare !== undefined) {
+      q = this.queued = this.spare;
+      this.spare = undefined;
+    }
     if (q !== undefined && this.queuedBytes + bytes <= q.length) return q;
     const grown = Buffer.allocUnsafe(Math.max(QUEUE_BYTES, 2 * (this.queuedBytes + bytes)));
     if (q !== undefined) q.copy(grown, 0, 0, this.queuedBytes);
@@ -122,8 +128,11 @@ export class JournalSegment {
   commit(): Promise<void> {
     if (this.queuedBytes === 0) return Promise.resolve();
     const [buf, at] = this.take();
-    this.queued = undefined; // the pool writes from it
-    const written = writeAll(this.durable, buf, at);
+    const lent = this.queued as Buffer;
+    this.queued = undefined; // the pool writes from it: spare again once written
+    const written = writeAll(this.durable, buf, at).then(() => {
+      this.spare = lent;
+    });
     return this.header === undefined ? written : Promise.all([written, this.header]).then(() => undefined);
   }
 
