@@ -31,7 +31,9 @@ test('a string is the UTF-8 of its JSON text, however short or long and whatever
   fc.assert(fc.property(strings, fc.string({ maxLength: 3 }), (s, before) => {
     t.deepEqual(written((b) => putString(b, s), before), Buffer.from(before + stringText(s)));
   }), { numRuns: soakRuns(2000) });
-  for (const s of ['', 'x'.repeat(24), 'x'.repeat(25), `${'x'.repeat(30)}"`, `${'x'.repeat(30)}\u00e9`, `${'x'.repeat(30)}\ud800`]) {
+  // either side of the length where the check moves from the loop to the regular expression
+  const edges = [24, 25, 256, 257, 300].flatMap((n) => ['x'.repeat(n), `${'x'.repeat(n - 1)}"`, `${'x'.repeat(n - 1)}\u00e9`, `${'x'.repeat(n - 1)}\ud800`, `\u0001${'x'.repeat(n - 1)}`]);
+  for (const s of ['', ...edges]) {
     t.deepEqual(written((b) => putString(b, s)), Buffer.from(stringText(s)), JSON.stringify(s));
   }
 });
