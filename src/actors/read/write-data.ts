@@ -27,7 +27,8 @@ import { fieldsBelow, xfieldsBelow, type FieldSelection } from './field-selectio
 import { admitsImplicit } from './implicit-container.ts';
 import { CHOICE, CONTAINER, LEAF_LIST, LIST, memberPlans, type MemberPlan } from './member-plan.ts';
 import type { ReadState } from './read-walk.ts';
-import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault } from './with-defaults.ts';
+import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault, type WithDefaults } from './with-defaults.ts';
+import { keep, keepable, MEMO_ROWS, putRecalled, recall } from './entry-memo.ts';
 
 /** Stands for an absent non-presence container read as empty (implicit-container.ts): nothing is ever stored in it. */
 export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
@@ -246,6 +247,20 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
   return first;
 }
 
+/** Writes the members of entry `e` (held by `h`) as kept, when it still holds what they were written from; else writes and keeps them. */
+const writeKept = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], e: DataContainer, mode: WithDefaults, st: ReadState): void => {
+  const k = recall(e, plans, mode);
+  if (k !== undefined) {
+    st.budget.spend(k.nodes);
+    if (!st.counting) putRecalled(buf, k);
+    return;
+  }
+  const at = buf.at;
+  const spent = st.budget.count;
+  writeMembersNow(buf, h, plans, true, st);
+  if (!st.counting) keep(e, plans, mode, buf.bytes.subarray(at, buf.at), st.budget.count - spent);
+};
+
 /**
  * Writes a list's rows (those rx.range selects) and its closing bracket;
  * `inner` is the holder at the list's level. At the depth limit an entry
@@ -258,13 +273,17 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
   const defs = def.children;
   const flat = !hasListBelow(def);
   const plans = flat ? plansOf(buf, inner, defs) : [];
+  // entries of leaves, each whole, of a list short enough: their JSON is kept from one read to the next (entry-memo.ts)
+  const memo = flat && entries.length <= MEMO_ROWS && everySelected(inner, st) && keepable(plans);
+  const mode = st.options.withDefaults;
   for (let row = from; row <= last; row++) {
     const e = entries[row];
     if (e === undefined) break;
     putBytes(buf, row === from ? OPEN : NEXT_OPEN);
     st.budget.spend(1);
     inner.data = e;
-    if (flat) writeMembersNow(buf, inner, plans, true, st);
+    if (memo) writeKept(buf, inner, plans, e, mode, st);
+    else if (flat) writeMembersNow(buf, inner, plans, true, st);
     else yield* writeMembers(buf, inner, defs, true, st);
     putBytes(buf, CLOSE);
     if (buf.size >= st.flushAt) yield FLUSH;

@@ -1,0 +1,97 @@
+/**
+ * The JSON of list entries whose members are all leaves, kept from one read
+ * to the next (write-data.ts writes a list's rows through it). The data
+ * tree is edited in place, so what is kept is never trusted as it is: it
+ * holds the value of each member it was written from, and is used only
+ * while the entry holds those same values (strings compared by content,
+ * numbers and booleans by value; an entry holding any other kind of value
+ * is not kept). What an entry's JSON is made of is nothing else: its
+ * members' values, the plans that write them (names, mode, the module
+ * around them) and the with-defaults mode, all part of the check; the walk
+ * keeps an entry only where every member is selected (no fields, depth or
+ * content limit among them). Whatever changed an entry (any edit, a
+ * replica applying the log, a restore), its next read writes it anew.
+ *
+ * Memory is bounded: lists longer than MEMO_ROWS are not kept (they stream,
+ * and would only churn what is kept), and once the kept JSON passes
+ * MEMO_BYTES all of it is dropped and keeping starts again.
+ */
+import type { DataContainer } from '../../data/data-container.ts';
+import type { DataNodeMeta } from '../../meta/meta.ts';
+import type { JsonBuffer } from '../nodes/json-writer.ts';
+import type { MemberPlan } from './member-plan.ts';
+import type { WithDefaults } from './with-defaults.ts';
+
+/** A list with more entries than this is written without keeping them. */
+export const MEMO_ROWS = 2048;
+
+/** The kept JSON (and its values, about 16 bytes each) at most, in bytes, before all of it is dropped. */
+export const MEMO_BYTES = 4 * 1024 * 1024;
+
+interface EntryText {
+  readonly plans: readonly MemberPlan[];
+  readonly withDefaults: WithDefaults;
+  /** Each plan's member value it was written from (undefined: absent). */
+  readonly values: readonly unknown[];
+  /** The members' JSON, without the braces. */
+  readonly bytes: Uint8Array;
+  /** The data nodes it holds (what rx.max-node-count counts). */
+  readonly nodes: number;
+}
+
+let kept = new WeakMap<DataContainer, EntryText>();
+let held = 0;
+
+const leavesOnly = new WeakMap<readonly MemberPlan[], boolean>();
+
+/** Whether the entries the plans write may be kept: every member a leaf. */
+export const keepable = (plans: readonly MemberPlan[]): boolean => {
+  let known = leavesOnly.get(plans);
+  if (known === undefined) {
+    known = plans.length > 0 && plans.every((p) => p.def.kind === 'leaf');
+    leavesOnly.set(plans, known);
+  }
+  return known;
+};
+
+/** What `entry` was written as with these plans and mode, if it still holds the values it was written from. */
+export const recall = (entry: DataContainer, plans: readonly MemberPlan[], withDefaults: WithDefaults): EntryText | undefined => {
+  const k = kept.get(entry);
+  if (k === undefined || k.plans !== plans || k.withDefaults !== withDefaults) return undefined;
+  const values = entry.values;
+  const was = k.values;
+  for (let i = 0; i < plans.length; i++) {
+    if (values.get((plans[i] as MemberPlan).def as DataNodeMeta) !== was[i]) return undefined;
+  }
+  return k;
+};
+
+/** Puts what was recalled. */
+export const putRecalled = (buf: JsonBuffer, k: EntryText): void => {
+  const n = k.bytes.length;
+  const b = buf.room(n);
+  b.set(k.bytes, buf.at);
+  buf.at += n;
+};
+
+/** Keeps `bytes` (copied), just written for `entry` with these plans and mode, holding `nodes` data nodes. */
+export const keep = (entry: DataContainer, plans: readonly MemberPlan[], withDefaults: WithDefaults, bytes: Uint8Array, nodes: number): void => {
+  const values: unknown[] = [];
+  for (let i = 0; i < plans.length; i++) {
+    const v = entry.values.get((plans[i] as MemberPlan).def as DataNodeMeta);
+    // a value that could change without the entry changing (an array) is never trusted
+    if (typeof v === 'object' && v !== null) return;
+    values.push(v);
+  }
+  const size = bytes.length + 16 * values.length + 64;
+  if (held + size > MEMO_BYTES) {
+    kept = new WeakMap();
+    held = 0;
+  }
+  held += size;
+  // a copy: `bytes` is a view of a lent chunk (a Buffer's slice would be a view too)
+  kept.set(entry, { plans, withDefaults, values, bytes: new Uint8Array(bytes), nodes });
+};
+
+/** The bytes kept so far (since the last time all were dropped). */
+export const memoHeld = (): number => held;
