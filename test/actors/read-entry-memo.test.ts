@@ -12,11 +12,11 @@ import type { Node } from '../../src/actors/node.ts';
 import { DataContainerNode, wrapDeep } from '../../src/actors/nodes/index.ts';
 import { MEMO_BYTES, MEMO_ROWS, memoHeld } from '../../src/actors/read/entry-memo.ts';
 import { resolveFields } from '../../src/actors/read/field-selection.ts';
-import { read } from '../../src/actors/read/read.ts';
 import { defaultReadOptions, type ReadOptions } from '../../src/actors/read/read-options.ts';
 import { DataContainer } from '../../src/data/data-container.ts';
 import type { ContainerMeta, LeafMeta, ListMeta, ModuleMeta, SchemaContext } from '../../src/meta/meta.ts';
 import { parseFields } from '../../src/parser/expr/index.ts';
+import { readText } from '../helpers/read-text.ts';
 import { loadFixture, metaAt } from '../helpers/runtime.ts';
 
 const { schema, module } = loadFixture('runtime', 'rt-reads.yang');
@@ -31,11 +31,7 @@ const treeOf = (entries: DataContainer[]): DataContainer => new DataContainer(mo
 
 const textOf = async (node: Node, m: ModuleMeta, s: SchemaContext, steps: readonly TargetStep[], options: ReadOptions): Promise<string> => {
   try {
-    const body = await read([new Browser(m, s, () => node).root()], steps, options);
-    if (body.kind === 'whole') return body.text;
-    let all = body.first;
-    for await (const chunk of body.rest) all += chunk;
-    return all;
+    return await readText(new Browser(m, s, () => node).root(), steps, options);
   } catch (e) {
     return `error: ${e instanceof Error ? e.message : String(e)}`;
   }
