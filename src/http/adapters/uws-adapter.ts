@@ -101,9 +101,18 @@ interface FilteringApp { filter?: (cb: (res: HttpResponse, count: number) => voi
 /** The methods HTTP parsers know (node's list); uWS v20.5x hands any token to the application, 20.30 closes on one it does not know. */
 const KNOWN_METHODS = new Set(METHODS);
 
+/**
+ * Whether node's parser knows `method`. uWS gives a new string each time,
+ * which a Set lookup must hash first: RESTCONF's own methods are compared
+ * as they are, the rest looked up.
+ */
+const knownMethod = (method: string): boolean =>
+  method === 'GET' || method === 'PATCH' || method === 'POST' || method === 'PUT' || method === 'DELETE' ||
+  method === 'HEAD' || method === 'OPTIONS' || KNOWN_METHODS.has(method);
+
 const serve = (handler: Handler, state: UwsServerState, res: HttpResponse, req: HttpRequest): void => {
   const method = req.getCaseSensitiveMethod();
-  if (!KNOWN_METHODS.has(method)) {
+  if (!knownMethod(method)) {
     // as node:http does: 501 and a close, the same on every transport
     res.cork(() => res.writeStatus(statusLine(501)).writeHeader('connection', 'close').end(undefined, true));
     return;
