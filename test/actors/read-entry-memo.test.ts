@@ -4,6 +4,7 @@
  * from: after every kind of change, in every mode and selection, a read
  * writes what the node-by-node walk writes; the node count still bounds
  * the answer; kept JSON stays within its bound; long lists are not kept.
+ * Serial: what is kept is shared by the reads of the process.
  */
 import test from 'ava';
 import { Browser } from '../../src/actors/browser.ts';
@@ -45,7 +46,7 @@ const both = async (tree: DataContainer, steps: readonly TargetStep[], options: 
 
 const TABLE: TargetStep[] = [{ meta: table }];
 
-test('after every kind of change to an entry, the next read writes what the walk writes', async (t) => {
+test.serial('after every kind of change to an entry, the next read writes what the walk writes', async (t) => {
   const entries = [logEntry(1, 'one'), logEntry(2, 'two'), logEntry(3, 'three')];
   const tree = treeOf(entries);
   const changes: Array<[string, () => void]> = [
@@ -75,7 +76,7 @@ test('after every kind of change to an entry, the next read writes what the walk
   }
 });
 
-test('kept entries read in another mode, with-defaults mode, selection or range are written for it', async (t) => {
+test.serial('kept entries read in another mode, with-defaults mode, selection or range are written for it', async (t) => {
   const tree = treeOf(Array.from({ length: 5 }, (_, i) => logEntry(i, `line ${i} "quoted" é`)));
   await both(tree, TABLE);
   const fields = (expr: string): ReadOptions['fields'] => {
@@ -105,7 +106,7 @@ test('kept entries read in another mode, with-defaults mode, selection or range 
   t.is(list.fast, list.walked);
 });
 
-test('a kept entry counts its data nodes: rx.max-node-count fails the answer as before', async (t) => {
+test.serial('a kept entry counts its data nodes: rx.max-node-count fails the answer as before', async (t) => {
   const tree = treeOf(Array.from({ length: 10 }, (_, i) => logEntry(i, `t${i}`)));
   await both(tree, TABLE);
   // 1 (table) + 10 entries of 3 nodes each = 31
@@ -116,7 +117,31 @@ test('a kept entry counts its data nodes: rx.max-node-count fails the answer as 
   }
 });
 
-test('kept JSON stays within its bound however much is read, and a list longer than the bound on rows is not kept', async (t) => {
+test.serial('an entry read as the target is kept too, and written anew after a change', async (t) => {
+  const row = metaAt(module, 'table/row') as ListMeta;
+  const id = metaAt(module, 'table/row/id') as LeafMeta;
+  const cell = metaAt(module, 'table/row/cell') as ListMeta;
+  const col = metaAt(module, 'table/row/cell/col') as LeafMeta;
+  const value = metaAt(module, 'table/row/cell/value') as LeafMeta;
+  const cells = [new DataContainer(cell).set(col, 'c1').set(value, 'v1'), new DataContainer(cell).set(col, 'c2').set(value, 'v2')];
+  const tree = new DataContainer(module).set(table, new DataContainer(table).set(row, [new DataContainer(row).set(id, 5).set(cell, cells)]));
+  const target: TargetStep[] = [{ meta: table }, { meta: row, key: [5] }, { meta: cell, key: ['c2'] }];
+  const held = memoHeld();
+  const first = await both(tree, target);
+  t.is(first.fast, first.walked);
+  t.true(memoHeld() > held, 'kept');
+  t.is((await both(tree, target)).fast, first.walked);
+  cells[1]?.set(value, 'changed');
+  const after = await both(tree, target);
+  t.is(after.fast, after.walked);
+  t.true(after.fast.includes('changed'));
+  cells[1]?.delete(value);
+  const removed = await both(tree, target);
+  t.is(removed.fast, removed.walked);
+  t.false(removed.fast.includes('changed'));
+});
+
+test.serial('kept JSON stays within its bound however much is read, and a list longer than the bound on rows is not kept', async (t) => {
   const long = 'x'.repeat(1000);
   for (let round = 0; round < 4; round++) {
     const tree = treeOf(Array.from({ length: MEMO_ROWS }, (_, i) => logEntry(i, `${round}${long}`)));

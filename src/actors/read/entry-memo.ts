@@ -83,7 +83,8 @@ export const keep = (entry: DataContainer, plans: readonly MemberPlan[], withDef
     if (typeof v === 'object' && v !== null) return;
     values.push(v);
   }
-  const size = bytes.length + 16 * values.length + 64;
+  // with what the objects around them take (the record, the values' array, the bytes' buffer)
+  const size = bytes.length + 16 * values.length + 256;
   if (held + size > MEMO_BYTES) {
     kept = new WeakMap();
     held = 0;

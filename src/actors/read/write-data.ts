@@ -247,18 +247,23 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
   return first;
 }
 
-/** Writes the members of entry `e` (held by `h`) as kept, when it still holds what they were written from; else writes and keeps them. */
-const writeKept = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], e: DataContainer, mode: WithDefaults, st: ReadState): void => {
+/**
+ * Writes the members of entry `e` (held by `h`, the first in their object)
+ * as kept, when it still holds what they were written from; else writes
+ * and keeps them. Answers whether the object is still empty.
+ */
+const writeKept = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], e: DataContainer, mode: WithDefaults, st: ReadState): boolean => {
   const k = recall(e, plans, mode);
   if (k !== undefined) {
     st.budget.spend(k.nodes);
     if (!st.counting) putRecalled(buf, k);
-    return;
+    return k.bytes.length === 0;
   }
   const at = buf.at;
   const spent = st.budget.count;
-  writeMembersNow(buf, h, plans, true, st);
+  const empty = writeMembersNow(buf, h, plans, true, st);
   if (!st.counting) keep(e, plans, mode, buf.bytes.subarray(at, buf.at), st.budget.count - spent);
+  return empty;
 };
 
 /**
@@ -335,7 +340,10 @@ export const writeChildrenNow = (
   fields: FieldSelection | undefined, xfields: FieldSelection | undefined, first: boolean, st: ReadState,
 ): boolean => {
   const h = holderFor(st, data, meta, module, level, depth, fields, xfields);
-  return writeMembersNow(buf, h, plansOf(buf, h, meta.children), first, st);
+  const plans = plansOf(buf, h, meta.children);
+  // an entry, whole: its JSON may be kept (entry-memo.ts)
+  if (first && meta.kind === 'list' && everySelected(h, st) && keepable(plans)) return writeKept(buf, h, plans, data, st.options.withDefaults, st);
+  return writeMembersNow(buf, h, plans, first, st);
 };
 
 /** Writes the selected members of `data` (a holder at `level`, of depth level `depth`) into the object being written; answers whether it is still empty. */
