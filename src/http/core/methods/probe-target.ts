@@ -40,15 +40,14 @@ const notFoundIsAbsent = (error: unknown): boolean => {
 export const targetExists = (call: Call, target: ResolvedTarget): Maybe<boolean> => {
   const steps = decisive(target.steps);
   if (steps.length === 0) return true;
-  const roots = rootsOf(call, target);
-  // roots that are plain data (the datastore, with nothing wrapping it: no access guard) are looked at directly, no document written
-  const datas = plainRoots(roots);
-  if (datas !== undefined) return attempt(() => plainTargetExists(datas, steps, probe), notFoundIsAbsent);
-  return attempt(
-    () => andThen(read(roots, steps, probe), (body) => {
+  return attempt(() => {
+    const roots = rootsOf(call, target);
+    // roots that are plain data (the datastore, with nothing wrapping it: no access guard) are looked at directly, no document written
+    const datas = plainRoots(roots);
+    if (datas !== undefined) return plainTargetExists(datas, steps, probe);
+    return andThen(read(roots, steps, probe), (body) => {
       if (body.kind === 'stream') void body.rest[Symbol.asyncIterator]().return?.();
       return true;
-    }),
-    notFoundIsAbsent,
-  );
+    });
+  }, notFoundIsAbsent);
 };
