@@ -39,8 +39,8 @@ export class JournalSegment {
    */
   private queued: Buffer | undefined;
   private queuedBytes = 0;
-  /** A queue buffer whose pool write has finished, for the next records (groups alternate between two buffers). */
-  private spare: Buffer | undefined;
+  /** Queue buffers whose pool writes have finished, for the next records (a few go round; none is made per group). */
+  private readonly spares: Buffer[] = [];
   private closed = false;
   /** Until the header is durable (fdatasync started at creation): records wait for it too. */
   private header: Promise<void> | undefined;
@@ -113,10 +113,7 @@ export class JournalSegment {
   /** The queue's buffer, with room for `bytes` more. */
   private room(bytes: number): Buffer {
     let q = this.queued;
-    if (q === undefined && this.spare !== undefined) {
-      q = this.queued = this.spare;
-      this.spare = undefined;
-    }
+    if (q === undefined) q = this.queued = this.spares.pop();
     if (q !== undefined && this.queuedBytes + bytes <= q.length) return q;
     const grown = Buffer.allocUnsafe(Math.max(QUEUE_BYTES, 2 * (this.queuedBytes + bytes)));
     if (q !== undefined) q.copy(grown, 0, 0, this.queuedBytes);
@@ -129,9 +126,9 @@ export class JournalSegment {
     if (this.queuedBytes === 0) return Promise.resolve();
     const [buf, at] = this.take();
     const lent = this.queued as Buffer;
-    this.queued = undefined; // the pool writes from it: spare again once written
+    this.queued = undefined; // the pool writes from it: a spare again once written
     const written = writeAll(this.durable, buf, at).then(() => {
-      this.spare = lent;
+      if (this.spares.length < 2) this.spares.push(lent);
     });
     return this.header === undefined ? written : Promise.all([written, this.header]).then(() => undefined);
   }
