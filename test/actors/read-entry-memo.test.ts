@@ -141,6 +141,20 @@ test.serial('an entry read as the target is kept too, and written anew after a c
   t.false(removed.fast.includes('changed'));
 });
 
+test.serial('an entry that changed is kept again at its next read, not at once', async (t) => {
+  const entries = [logEntry(1, 'a'), logEntry(2, 'b')];
+  const tree = treeOf(entries);
+  await both(tree, TABLE);
+  const held = memoHeld();
+  entries[0]?.set(text, 'changed');
+  const once = await both(tree, TABLE);
+  t.is(once.fast, once.walked);
+  t.is(memoHeld(), held, 'the changed entry is not kept at once');
+  const twice = await both(tree, TABLE);
+  t.is(twice.fast, twice.walked);
+  t.true(memoHeld() > held, 'kept at the next read');
+});
+
 test.serial('kept JSON stays within its bound however much is read, and a list longer than the bound on rows is not kept', async (t) => {
   const long = 'x'.repeat(1000);
   for (let round = 0; round < 4; round++) {

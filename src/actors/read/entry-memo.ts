@@ -74,8 +74,15 @@ export const putRecalled = (buf: JsonBuffer, k: EntryText): void => {
   buf.at += n;
 };
 
-/** Keeps `bytes` (copied), just written for `entry` with these plans and mode, holding `nodes` data nodes. */
+/**
+ * Keeps `bytes` (copied), just written for `entry` with these plans and
+ * mode, holding `nodes` data nodes (recall found nothing to use). An entry
+ * whose kept JSON was out of date is not kept again at once, only at its
+ * next read: an entry that changes between every two reads costs the
+ * keeping every other read, not every read.
+ */
 export const keep = (entry: DataContainer, plans: readonly MemberPlan[], withDefaults: WithDefaults, bytes: Uint8Array, nodes: number): void => {
+  if (kept.delete(entry)) return;
   const values: unknown[] = [];
   for (let i = 0; i < plans.length; i++) {
     const v = entry.values.get((plans[i] as MemberPlan).def as DataNodeMeta);
