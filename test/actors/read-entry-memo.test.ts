@@ -155,6 +155,21 @@ test.serial('an entry that changed is kept again at its next read, not at once',
   t.true(memoHeld() > held, 'kept at the next read');
 });
 
+test.serial('entries read in turn in both JSON modes are kept for each', async (t) => {
+  const tree = treeOf([logEntry(1, 'a'), logEntry(2, 'b')]);
+  const strict = { ...defaultReadOptions, strict: true };
+  await both(tree, TABLE);
+  await both(tree, TABLE, strict);
+  const held = memoHeld();
+  for (let i = 0; i < 3; i++) {
+    const plain = await both(tree, TABLE);
+    t.is(plain.fast, plain.walked);
+    const qualified = await both(tree, TABLE, strict);
+    t.is(qualified.fast, qualified.walked);
+  }
+  t.is(memoHeld(), held, 'nothing kept again: each mode read what it kept');
+});
+
 test.serial('kept JSON stays within its bound however much is read, and a list longer than the bound on rows is not kept', async (t) => {
   const long = 'x'.repeat(1000);
   for (let round = 0; round < 4; round++) {

@@ -7,7 +7,8 @@
  * numbers and booleans by value; an entry holding any other kind of value
  * is not kept). What an entry's JSON is made of is nothing else: its
  * members' values, the plans that write them (names, mode, the module
- * around them) and the with-defaults mode, all part of the check; the walk
+ * around them) and the with-defaults mode (each set of plans and mode has a
+ * shelf of its own: a client in one mode does not push out another's); the walk
  * keeps an entry only where every member is selected (no fields, depth or
  * content limit among them). Whatever changed an entry (any edit, a
  * replica applying the log, a restore), its next read writes it anew.
@@ -29,8 +30,6 @@ export const MEMO_ROWS = 2048;
 export const MEMO_BYTES = 4 * 1024 * 1024;
 
 interface EntryText {
-  readonly plans: readonly MemberPlan[];
-  readonly withDefaults: WithDefaults;
   /** Each plan's member value it was written from (undefined: absent). */
   readonly values: readonly unknown[];
   /** The members' JSON, without the braces. */
@@ -39,8 +38,26 @@ interface EntryText {
   readonly nodes: number;
 }
 
-let kept = new WeakMap<DataContainer, EntryText>();
+/** The entries kept for one set of plans (names, JSON mode, the module around them) and with-defaults mode. */
+export type Shelf = WeakMap<DataContainer, EntryText>;
+
+let shelves = new WeakMap<readonly MemberPlan[], Map<WithDefaults, Shelf>>();
 let held = 0;
+
+/** Where the entries written by `plans` in `withDefaults` mode are kept: each mode its own, so clients in different modes do not push each other's out. */
+export const shelfOf = (plans: readonly MemberPlan[], withDefaults: WithDefaults): Shelf => {
+  let byMode = shelves.get(plans);
+  if (byMode === undefined) {
+    byMode = new Map();
+    shelves.set(plans, byMode);
+  }
+  let shelf = byMode.get(withDefaults);
+  if (shelf === undefined) {
+    shelf = new WeakMap();
+    byMode.set(withDefaults, shelf);
+  }
+  return shelf;
+};
 
 const leavesOnly = new WeakMap<readonly MemberPlan[], boolean>();
 
@@ -54,10 +71,10 @@ export const keepable = (plans: readonly MemberPlan[]): boolean => {
   return known;
 };
 
-/** What `entry` was written as with these plans and mode, if it still holds the values it was written from. */
-export const recall = (entry: DataContainer, plans: readonly MemberPlan[], withDefaults: WithDefaults): EntryText | undefined => {
-  const k = kept.get(entry);
-  if (k === undefined || k.plans !== plans || k.withDefaults !== withDefaults) return undefined;
+/** What `entry` was written as on `shelf` (by `plans`), if it still holds the values it was written from. */
+export const recall = (shelf: Shelf, entry: DataContainer, plans: readonly MemberPlan[]): EntryText | undefined => {
+  const k = shelf.get(entry);
+  if (k === undefined) return undefined;
   const values = entry.values;
   const was = k.values;
   for (let i = 0; i < plans.length; i++) {
@@ -82,7 +99,7 @@ export const putRecalled = (buf: JsonBuffer, k: EntryText): void => {
  * keeping every other read, not every read.
  */
 export const keep = (entry: DataContainer, plans: readonly MemberPlan[], withDefaults: WithDefaults, bytes: Uint8Array, nodes: number): void => {
-  if (kept.delete(entry)) return;
+  if (shelfOf(plans, withDefaults).delete(entry)) return;
   const values: unknown[] = [];
   for (let i = 0; i < plans.length; i++) {
     const v = entry.values.get((plans[i] as MemberPlan).def as DataNodeMeta);
@@ -93,12 +110,12 @@ export const keep = (entry: DataContainer, plans: readonly MemberPlan[], withDef
   // with what the objects around them take (the record, the values' array, the bytes' buffer)
   const size = bytes.length + 16 * values.length + 256;
   if (held + size > MEMO_BYTES) {
-    kept = new WeakMap();
+    shelves = new WeakMap();
     held = 0;
   }
   held += size;
   // a copy: `bytes` is a view of a lent chunk (a Buffer's slice would be a view too)
-  kept.set(entry, { plans, withDefaults, values, bytes: new Uint8Array(bytes), nodes });
+  shelfOf(plans, withDefaults).set(entry, { values, bytes: new Uint8Array(bytes), nodes });
 };
 
 /** The bytes kept so far (since the last time all were dropped). */

@@ -28,7 +28,7 @@ import { admitsImplicit } from './implicit-container.ts';
 import { CHOICE, CONTAINER, LEAF_LIST, LIST, memberPlans, type MemberPlan } from './member-plan.ts';
 import type { ReadState } from './read-walk.ts';
 import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault, type WithDefaults } from './with-defaults.ts';
-import { keep, keepable, MEMO_ROWS, putRecalled, recall } from './entry-memo.ts';
+import { keep, keepable, MEMO_ROWS, putRecalled, recall, shelfOf, type Shelf } from './entry-memo.ts';
 
 /** Stands for an absent non-presence container read as empty (implicit-container.ts): nothing is ever stored in it. */
 export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
@@ -252,8 +252,8 @@ function* writeMembers(buf: JsonBuffer, h: Holder, defs: readonly DataDef[], fir
  * as kept, when it still holds what they were written from; else writes
  * and keeps them. Answers whether the object is still empty.
  */
-const writeKept = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], e: DataContainer, mode: WithDefaults, st: ReadState): boolean => {
-  const k = recall(e, plans, mode);
+const writeKept = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], shelf: Shelf, e: DataContainer, mode: WithDefaults, st: ReadState): boolean => {
+  const k = recall(shelf, e, plans);
   if (k !== undefined) {
     st.budget.spend(k.nodes);
     if (!st.counting) putRecalled(buf, k);
@@ -279,15 +279,15 @@ function* writeRows(buf: JsonBuffer, inner: Holder, def: ListMeta, entries: read
   const flat = !hasListBelow(def);
   const plans = flat ? plansOf(buf, inner, defs) : [];
   // entries of leaves, each whole, of a list short enough: their JSON is kept from one read to the next (entry-memo.ts)
-  const memo = flat && entries.length <= MEMO_ROWS && everySelected(inner, st) && keepable(plans);
   const mode = st.options.withDefaults;
+  const shelf = flat && entries.length <= MEMO_ROWS && everySelected(inner, st) && keepable(plans) ? shelfOf(plans, mode) : undefined;
   for (let row = from; row <= last; row++) {
     const e = entries[row];
     if (e === undefined) break;
     putBytes(buf, row === from ? OPEN : NEXT_OPEN);
     st.budget.spend(1);
     inner.data = e;
-    if (memo) writeKept(buf, inner, plans, e, mode, st);
+    if (shelf !== undefined) writeKept(buf, inner, plans, shelf, e, mode, st);
     else if (flat) writeMembersNow(buf, inner, plans, true, st);
     else yield* writeMembers(buf, inner, defs, true, st);
     putBytes(buf, CLOSE);
@@ -342,7 +342,10 @@ export const writeChildrenNow = (
   const h = holderFor(st, data, meta, module, level, depth, fields, xfields);
   const plans = plansOf(buf, h, meta.children);
   // an entry, whole: its JSON may be kept (entry-memo.ts)
-  if (first && meta.kind === 'list' && everySelected(h, st) && keepable(plans)) return writeKept(buf, h, plans, data, st.options.withDefaults, st);
+  if (first && meta.kind === 'list' && everySelected(h, st) && keepable(plans)) {
+    const mode = st.options.withDefaults;
+    return writeKept(buf, h, plans, shelfOf(plans, mode), data, mode, st);
+  }
   return writeMembersNow(buf, h, plans, first, st);
 };
 
