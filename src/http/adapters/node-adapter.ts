@@ -110,6 +110,8 @@ const serve = (handler: Handler, settings: ExchangeSettings, secure: boolean, re
   }
   const exchange = new NodeExchange(req, res, secure, settings);
   const answer = invokeHandler(handler, exchange, settings.onError);
-  if (answer instanceof Promise) void answer.then((response) => exchange.respond(response));
-  else exchange.respond(answer);
+  if (answer instanceof Promise) {
+    exchange.answerLater();
+    void answer.then((response) => exchange.respond(response));
+  } else exchange.respond(answer);
 };

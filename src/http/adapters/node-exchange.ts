@@ -9,7 +9,7 @@ import { clientGone, isClientGone } from './client-gone.ts';
 import { ExchangeRequest } from './exchange-request.ts';
 import { internalError } from './invoke-handler.ts';
 import { type NodeRequest, readNodeHeaders, splitTarget } from './node-request.ts';
-import { outgoingHeaders } from './outgoing-headers.ts';
+import { h2HeadFields, http1HeadFields } from './outgoing-headers.ts';
 import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { declaredLength, expectsBody } from './request-body-length.ts';
 import { utf8Once } from './utf8-once.ts';
@@ -25,7 +25,10 @@ type Phase = 'waiting' | 'streaming' | 'ended' | 'aborted';
 /**
  * One node request/answer (node:http, or node:http2's compatibility API for
  * h2 and TLS HTTP/1.1), and the CoreRequest the core reads. The response's
- * 'close' before the adapter ended the answer means the client went away.
+ * 'close' before the adapter ended the answer means the client went away;
+ * it is listened to only while something waits (a request body, an answer
+ * to come, a streamed answer): an answer given at once, in the request's
+ * own event, ends before any 'close' can come.
  */
 export class NodeExchange extends ExchangeRequest implements BodySink, FlowControl {
   readonly protocol: 'http/1.1' | 'h2';
@@ -37,6 +40,7 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
   #phase: Phase = 'waiting';
   #queue: BodyQueue | undefined;
   #pump: Pump | undefined;
+  #watched = false;
 
   constructor(req: NodeRequest, res: NodeResponse, secure: boolean, settings: ExchangeSettings) {
     const headers = readNodeHeaders(req);
@@ -50,14 +54,27 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
     this.#settings = settings;
     // HTTP/2 says it by END_STREAM on the HEADERS frame
     const hasBody = 'stream' in req ? !req.stream.endAfterHeaders : expectsBody(headers);
-    if (hasBody) this.body = this.#openBody(declaredLength(headers));
+    if (hasBody) {
+      this.body = this.#openBody(declaredLength(headers));
+      this.#watchClient();
+    }
     // An h2 request stream never read makes node:http2 close the stream once
     // the answer is handed over (RST_STREAM NO_ERROR), which drops the
     // END_STREAM still queued behind a busy connection: read it (it is empty).
     else if ('stream' in req) req.resume();
-    // 'close' before the adapter ended the answer: the client went away.
+  }
+
+  /** The answer will come later (the handler's promise): from now on the client going away is an abort. */
+  answerLater(): void {
+    this.#watchClient();
+  }
+
+  /** 'close' before the adapter ended the answer: the client went away. Once per exchange. */
+  #watchClient(): void {
+    if (this.#watched) return;
+    this.#watched = true;
     // (Not res.writableFinished: node:http2 reports a reset stream as finished.)
-    res.once('close', () => this.#abort());
+    this.#res.once('close', () => this.#abort());
   }
 
   /** The client's certificate when TLS verified it against the configured CAs. */
@@ -74,10 +91,6 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
       subject: c.subject as unknown as PeerCertificate['subject'],
       ...(c.subjectaltname === undefined ? {} : { subjectaltname: c.subjectaltname }),
     };
-  }
-
-  get #h2(): boolean {
-    return this.protocol === 'h2';
   }
 
   /** The body, read only once the core pulls (until then node's own buffer and TCP hold it). */
@@ -130,21 +143,21 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
   #respond(response: CoreResponse): void {
     const body = response.body;
     if (!bodyAllowed(this.method, response.status)) {
-      this.#end(response, { 'content-length': bodylessLength(response) }, undefined);
+      this.#end(response, bodylessLength(response), undefined);
       releaseBody(body);
     } else if (body === undefined || typeof body === 'string' || body instanceof Uint8Array) {
       const whole = body ?? '';
-      this.#end(response, { 'content-length': String(Buffer.byteLength(whole)) }, whole);
+      this.#end(response, String(typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength), whole);
     } else {
       this.#stream(response, body);
     }
   }
 
-  #end(response: CoreResponse, added: Record<string, string | undefined>, body: string | Uint8Array | undefined): void {
+  #end(response: CoreResponse, contentLength: string | undefined, body: string | Uint8Array | undefined): void {
     const res = this.#res;
     // a request body not fully received: HTTP/1.1 closes rather than reading the rest
     const close = this.#queue !== undefined && !this.#req.complete;
-    res.writeHead(response.status, this.#headers(response, added, close));
+    this.#writeHead(response, contentLength, close);
     this.#finish();
     if (body === undefined) res.end();
     // node holds the bytes until they are flushed: a read's lent bytes go back then (chunk-bytes.ts)
@@ -155,8 +168,9 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
   #stream(response: CoreResponse, body: Exclude<ResponseBody, string | Uint8Array>): void {
     const res = this.#res;
     this.#phase = 'streaming';
+    this.#watchClient();
     this.#queue?.unthrottle();
-    res.writeHead(response.status, this.#headers(response, { 'content-length': response.headers['content-length'] }, false));
+    this.#writeHead(response, response.headers['content-length'], false);
     // node:http2 sends the head at writeHead already; node:http waits for the first write
     if (response.flushEachChunk === true && !('stream' in res)) res.flushHeaders();
     this.#pump = pumpBody(body, this);
@@ -179,9 +193,10 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
     this.#res.end();
   }
 
-  #headers(response: CoreResponse, added: Record<string, string | undefined>, close: boolean): Record<string, string> {
-    if (close && !this.#h2) added['connection'] = 'close';
-    return outgoingHeaders(response.headers, this.#h2, added);
+  #writeHead(response: CoreResponse, contentLength: string | undefined, close: boolean): void {
+    const res = this.#res;
+    if ('stream' in res) res.writeHead(response.status, h2HeadFields(response.headers, contentLength));
+    else res.writeHead(response.status, http1HeadFields(response.headers, contentLength, close));
   }
 
   /** The answer is ending: from now on the client going away is not an abort. */

@@ -275,6 +275,43 @@ export const adapterConformance = (transport: Transport): void => {
     t.true(stream.returned.settled);
   });
 
+  it('a client that goes away while its answer is still to come fires the signal', async (t) => {
+    const arrived = [deferred(), deferred()];
+    const aborted = deferred();
+    let readLater: boolean | undefined;
+    await serve(route({
+      // the signal listened to while the handler runs
+      '/listening': (request) => {
+        const { signal } = request;
+        arrived[0]?.resolve();
+        return new Promise((resolve) => signal.addEventListener('abort', () => {
+          aborted.resolve();
+          resolve(text('too late'));
+        }));
+      },
+      // the signal first read once the client has gone
+      '/reading-later': async (request) => {
+        arrived[1]?.resolve();
+        await delay(200);
+        readLater = request.signal.aborted;
+        return text('too late');
+      },
+    }), async (client) => {
+      for (const [i, path] of ['/listening', '/reading-later'].entries()) {
+        const leave = new AbortController();
+        const pending = client.request({ path, signal: leave.signal }).catch(() => undefined);
+        await arrived[i]?.promise;
+        leave.abort();
+        await pending;
+      }
+      // bounded: a transport that never tells fails here rather than hanging
+      await Promise.race([aborted.promise, delay(5000)]);
+      for (let i = 0; i < 500 && readLater === undefined; i++) await delay(10);
+    });
+    t.true(aborted.settled, 'the signal listened to fired');
+    t.true(readLater, 'a signal made after the client left is aborted');
+  });
+
   it('a handler that throws or rejects gives 500 and the server stays up', async (t) => {
     async function* broken(): AsyncGenerator<string> {
       yield 'partial';

@@ -9,6 +9,8 @@ export interface ClientRequestInit {
   readonly body?: readonly (string | Uint8Array)[];
   /** Told the size of each body chunk once the transport took it. */
   readonly onWritten?: (bytes: number) => void;
+  /** Aborting it gives up on the request, answered or not: HTTP/1.1 destroys the connection, HTTP/2 resets the stream. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ClientResponse {

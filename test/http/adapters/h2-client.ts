@@ -16,7 +16,7 @@ export const h2Client = async (port: number, ca?: string): Promise<Client> => {
       new Promise<ClientResponse>((resolve, reject) => {
         const stream = session.request(
           { ':method': init.method ?? 'GET', ':path': init.path, ...(init.headers as Record<string, string | string[]>) },
-          { endStream: init.body === undefined },
+          { endStream: init.body === undefined, ...(init.signal === undefined ? {} : { signal: init.signal }) },
         );
         stream.once('error', reject);
         stream.once('response', (headers: IncomingHttpHeaders) => {

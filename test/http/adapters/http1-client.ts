@@ -21,6 +21,7 @@ export const http1Client = (port: number, ca?: string): Client => {
           path: init.path,
           headers: init.headers as Record<string, string | string[]>,
           agent,
+          ...(init.signal === undefined ? {} : { signal: init.signal }),
         });
         req.on('error', reject);
         req.on('response', (res: IncomingMessage) => {
