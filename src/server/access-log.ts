@@ -14,7 +14,11 @@ import { withHeaders } from '../http/with-headers.ts';
 import { clientAddress } from '../http/forwarded/index.ts';
 import { authenticatedAs } from './auth/authenticate.ts';
 import { fileLogSink } from './log-sink.ts';
-import { isJsonLogger, jsonLogger, type Logger } from './logger.ts';
+import { isJsonLogger, jsonLogger, type JsonLogger, type Logger } from './logger.ts';
+import { ACCESS_FIELDS, type AccessField, type AccessLine } from './access-line.ts';
+import { AccessLineText } from './access-line-text.ts';
+
+export { ACCESS_FIELDS, type AccessField } from './access-line.ts';
 
 const SECRET = /token|pass|secret|auth|credential|key|session/i;
 
@@ -41,21 +45,6 @@ export const countedStatus = (req: CoreRequest, res: CoreResponse): number =>
   // the signal is read only here: an AbortController per request is not paid on success
   res.status >= 500 && req.signal.aborted ? CLIENT_GONE : res.status;
 
-/** The fields of an access log line. */
-type AccessLine = {
-  reqId: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  /** Body bytes; left out of the line for a streamed answer (`stream` instead). */
-  bytes: number | undefined;
-  remote: string;
-  user: string | undefined;
-  clientGone?: true;
-  stream?: true;
-};
-
 let sequence = 0;
 const prefix = `${process.pid.toString(36)}-`;
 
@@ -67,10 +56,6 @@ export const requestId = (req: CoreRequest): string => {
   return prefix + sequence.toString(36);
 };
 
-/** The fields an access line can carry (`clientGone` and `stream` are added when they apply). */
-export const ACCESS_FIELDS = ['reqId', 'method', 'path', 'status', 'durationMs', 'bytes', 'remote', 'user'] as const;
-export type AccessField = (typeof ACCESS_FIELDS)[number];
-
 /** The line with only the chosen fields (and the flags that apply). */
 const chosen = (fields: readonly AccessField[]) => (line: AccessLine): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
@@ -80,94 +65,51 @@ const chosen = (fields: readonly AccessField[]) => (line: AccessLine): Record<st
   return out;
 };
 
-/**
- * A JSON string of text, the last one kept: consecutive lines mostly repeat
- * a method, path, address or user, and comparing is cheaper than quoting.
- */
-const lastQuoted = (): ((text: string) => string) => {
-  let last = '';
-  let quoted = '""';
-  return (text) => {
-    if (text !== last) {
-      last = text;
-      quoted = JSON.stringify(text);
-    }
-    return quoted;
-  };
-};
-
-/** A duration in ms (rounded to the µs) written as JSON writes that number (`0.12`, `3`, `12.345`), from integers: cheaper than a double's shortest text. */
-export const durationText = (ms: number): string => {
-  const us = Math.round(ms * 1000);
-  if (!(us >= 0 && us < 1e15)) return String(Math.round(ms * 1000) / 1000);
-  const whole = Math.floor(us / 1000);
-  let fraction = us - whole * 1000;
-  if (fraction === 0) return `${whole}`;
-  let digits = 3;
-  while (fraction % 10 === 0) {
-    fraction /= 10;
-    digits -= 1;
-  }
-  return `${whole}.${String(fraction).padStart(digits, '0')}`;
-};
-
-/** The chosen fields of a line as JSON members (`"reqId":"…","status":200`), in ACCESS_FIELDS' order; undefined values left out. */
-const membersOf = (fields: readonly AccessField[]) => {
-  const has = (f: AccessField): boolean => fields.includes(f);
-  const [reqId, method, path, status, duration, bytes, remote, user] = ACCESS_FIELDS.map(has) as boolean[];
-  const [methodJson, pathJson, remoteJson, userJson] = [lastQuoted(), lastQuoted(), lastQuoted(), lastQuoted()];
-  // a member after another takes a comma: no comma cut off the front afterwards (slicing would copy the whole line)
-  const comma = (s: string): string => (s === '' ? '' : ',');
-  return (line: AccessLine): string => {
-    // a request id is plain (requestId: a client's only when it matches /^[\w.:-]+$/)
-    let s = reqId === true ? `"reqId":"${line.reqId}"` : '';
-    if (method === true) s += `${comma(s)}"method":${methodJson(line.method)}`;
-    if (path === true) s += `${comma(s)}"path":${pathJson(line.path)}`;
-    if (status === true) s += `${comma(s)}"status":${line.status}`;
-    if (duration === true) s += `${comma(s)}"durationMs":${durationText(line.durationMs)}`;
-    if (bytes === true && line.bytes !== undefined) s += `${comma(s)}"bytes":${line.bytes}`;
-    if (remote === true) s += `${comma(s)}"remote":${remoteJson(line.remote)}`;
-    if (user === true && line.user !== undefined) s += `${comma(s)}"user":${userJson(line.user)}`;
-    if (line.clientGone === true) s += `${comma(s)}"clientGone":true`;
-    if (line.stream === true) s += `${comma(s)}"stream":true`;
-    return s;
-  };
-};
-
 export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boolean = () => true, fields: readonly AccessField[] = ACCESS_FIELDS): Handler => {
-  const pick = ACCESS_FIELDS.every((f) => fields.includes(f)) ? undefined : chosen(fields);
-  // a JSON logger of ours takes the line's members as text: no object per line for JSON.stringify to walk
-  const write: (line: AccessLine) => void = isJsonLogger(logger)
-    ? ((members) => (line: AccessLine) => logger.infoFields(members(line), 'request'))(membersOf(fields))
-    : (line) => logger.info(pick === undefined ? line : pick(line), 'request');
   // the remote address is read only when it is logged (on uWS 20.30 it is a system call)
   const remote = fields.includes('remote');
+  const write = isJsonLogger(logger) ? textWriter(logger, fields) : objectWriter(logger, fields);
   return (req) => {
     if (!enabled()) return inner(req);
     const started = performance.now();
     const id = requestId(req);
     const done = (res: CoreResponse): CoreResponse => {
-      const bytes = bodyBytes(res);
-      const status = countedStatus(req, res);
-      const gone = status === CLIENT_GONE;
-      // one shape for every line (the optional fields are added to it only when they apply)
-      const line: AccessLine = {
-        reqId: id,
-        method: req.method,
-        path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
-        status,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-        bytes,
-        remote: remote ? clientAddress(req) : '',
-        user: authenticatedAs(req)?.user,
-      };
-      if (gone) line.clientGone = true;
-      if (bytes === undefined) line.stream = true;
-      write(line);
+      write(req, id, countedStatus(req, res), performance.now() - started, bodyBytes(res), remote ? clientAddress(req) : '');
       return withHeaders(res, { 'x-request-id': id });
     };
     const answer = inner(req);
     return answer instanceof Promise ? answer.then(done) : done(answer);
+  };
+};
+
+/** Writes one answered request's line (`ms`: the time to its answer). */
+type LineWriter = (req: CoreRequest, id: string, status: number, ms: number, bytes: number | undefined, remote: string) => void;
+
+/** For a JSON logger of ours: the line's members as text of a few pieces (access-line-text.ts), no object per line. */
+const textWriter = (logger: JsonLogger, fields: readonly AccessField[]): LineWriter => {
+  const line = new AccessLineText(fields, redactQuery);
+  return (req, id, status, ms, bytes, remote) =>
+    logger.infoFields(line.text(id, req.method, req.path, req.query, status, Math.round(ms * 1000), bytes, remote, authenticatedAs(req)?.user, status === CLIENT_GONE), 'request');
+};
+
+/** For any other logger (pino): the line as an object of the chosen fields. */
+const objectWriter = (logger: Logger, fields: readonly AccessField[]): LineWriter => {
+  const pick = ACCESS_FIELDS.every((f) => fields.includes(f)) ? undefined : chosen(fields);
+  return (req, id, status, ms, bytes, remote) => {
+    // one shape for every line (the optional fields are added to it only when they apply)
+    const line: AccessLine = {
+      reqId: id,
+      method: req.method,
+      path: req.query === '' ? req.path : `${req.path}?${redactQuery(req.query)}`,
+      status,
+      durationMs: Math.round(ms * 1000) / 1000,
+      bytes,
+      remote,
+      user: authenticatedAs(req)?.user,
+    };
+    if (status === CLIENT_GONE) line.clientGone = true;
+    if (bytes === undefined) line.stream = true;
+    logger.info(pick === undefined ? line : pick(line), 'request');
   };
 };
 

@@ -5,6 +5,8 @@
  * and then flattens and encodes in one go, costing more per line than the
  * line's own encoding.
  */
+type Utf8Writable = Buffer & { utf8Write(text: string, at: number, most: number): number };
+
 export class HeldLines {
   readonly #chunkBytes: number;
   /** Chunks written full, in order. */
@@ -34,7 +36,8 @@ export class HeldLines {
       }
       this.#chunk = Buffer.allocUnsafe(this.#chunkBytes);
     }
-    this.#used += this.#chunk.write(text, this.#used);
+    // Buffer's own UTF-8 write (what write(text, at) calls, without its argument checks)
+    this.#used += (this.#chunk as Utf8Writable).utf8Write(text, this.#used, this.#chunk.length - this.#used);
   }
 
   /** Everything held, `first` before it, as one Buffer; held no more. */

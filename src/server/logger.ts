@@ -51,9 +51,25 @@ export const jsonLogger = (to: ((text: string) => void) | LogSink = standardOutp
     };
   };
   const infoHead = `{"level":${LEVELS.info},"time":`;
+  // the line's head with its time, made once per millisecond, and its end, once per message: three pieces a line
+  let headTime = -1;
+  let head = '';
+  let tailMessage: string | undefined;
+  let tail = '';
   const infoFields = LEVELS.info < LEVELS[minimum]
     ? () => undefined
-    : (fields: string, message: string): void => sink.write(`${infoHead}${timeText()},${fields},"msg":${quoted(message)}}\n`);
+    : (fields: string, message: string): void => {
+      const time = timeText();
+      if (lastTime !== headTime) {
+        headTime = lastTime;
+        head = `${infoHead}${time},`;
+      }
+      if (message !== tailMessage) {
+        tailMessage = message;
+        tail = `,"msg":${JSON.stringify(message)}}\n`;
+      }
+      sink.write(head + fields + tail);
+    };
   return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush(), infoFields };
 };
 

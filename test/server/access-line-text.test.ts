@@ -1,0 +1,63 @@
+/**
+ * An access line's members as AccessLineText makes them: for any run of
+ * lines (the values that mostly repeat changing one at a time or several,
+ * or back to an earlier one) and any choice of fields, each line says what
+ * its own values are, as JSON members in ACCESS_FIELDS' order.
+ */
+import test from 'ava';
+import fc from 'fast-check';
+import { soakRuns } from '../helpers/soak.ts';
+import { ACCESS_FIELDS, type AccessField } from '../../src/server/access-line.ts';
+import { AccessLineText, durationText } from '../../src/server/access-line-text.ts';
+
+const redact = (q: string): string => q.replace(/secret=[^&]*/g, 'secret=[redacted]');
+
+interface Values { id: string; method: string; path: string; query: string; status: number; us: number; bytes: number | undefined; remote: string; user: string | undefined; gone: boolean }
+
+/** What the line must say: the chosen fields that have a value, in order, and the flags. */
+const expected = (v: Values, fields: readonly AccessField[]): Record<string, unknown> => {
+  const all: Record<AccessField, unknown> = {
+    reqId: v.id, method: v.method, path: v.query === '' ? v.path : `${v.path}?${redact(v.query)}`, status: v.status,
+    durationMs: v.us / 1000, bytes: v.bytes, remote: v.remote, user: v.user,
+  };
+  const out: Record<string, unknown> = {};
+  for (const f of ACCESS_FIELDS) if (fields.includes(f) && all[f] !== undefined) out[f] = all[f];
+  if (v.gone) out['clientGone'] = true;
+  if (v.bytes === undefined) out['stream'] = true;
+  return out;
+};
+
+const few = <T>(...xs: T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
+const values: fc.Arbitrary<Values> = fc.record({
+  id: fc.stringMatching(/^[\w.:-]{1,12}$/),
+  method: few('GET', 'PATCH', 'M"\\x'),
+  path: few('/restconf/data/a:b', '/é/"q"/\u2028', '/'),
+  query: few('', 'depth=1', 'secret=s3&x=1'),
+  status: few(200, 204, 404, 499, 500),
+  us: fc.oneof(fc.nat(5_000_000), fc.constant(0)),
+  bytes: fc.option(few(0, 29, 123456), { nil: undefined }),
+  remote: few('127.0.0.1', '::1', ''),
+  user: fc.option(few('admin', 'ü"x'), { nil: undefined }),
+  gone: fc.boolean(),
+});
+
+test('each line says its own values, whatever changed since the line before and whichever fields are chosen', (t) => {
+  fc.assert(fc.property(fc.subarray([...ACCESS_FIELDS]), fc.array(values, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(11), { maxLength: 12 }), (fields, distinct, order) => {
+    const line = new AccessLineText(fields, redact);
+    // lines repeat earlier values, as consecutive requests mostly do
+    for (const i of [0, ...order]) {
+      const v = distinct[i % distinct.length] as Values;
+      const text = line.text(v.id, v.method, v.path, v.query, v.status, v.us, v.bytes, v.remote, v.user, v.gone);
+      const got = JSON.parse(`{${text}}`) as Record<string, unknown>;
+      t.deepEqual(Object.entries(got), Object.entries(expected(v, fields)));
+    }
+  }), { numRuns: soakRuns(300) });
+});
+
+test('a duration in whole µs is written as JSON writes the number of ms', (t) => {
+  fc.assert(fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (ms) => {
+    const us = Math.round(ms * 1000);
+    return durationText(us) === JSON.stringify(us / 1000);
+  }), { numRuns: soakRuns(5000) });
+  for (const ms of [0, 0.001, 0.01, 0.1, 0.12, 0.101, 0.011, 1, 10, 1000.5, 123.456, 1e9]) t.is(durationText(Math.round(ms * 1000)), JSON.stringify(ms));
+});
