@@ -12,8 +12,8 @@
  *
  * Run: node --import tsx benchmarks/http/cpu-per-request.ts [rows] [subjects] [rounds]
  *   rows: get-leaf,get-entry,get-root,patch-leaf-50 (keys of rows.ts; default get-leaf)
- *   subjects: rxconf,quiet,noremote (access log without the address),raw,http1,raw-http1,before (default rxconf,raw)
- *   BENCH_HTTP_BEFORE=DIR: the `before` subject is that built tree's rxconf serve
+ *   subjects: rxconf,quiet,noremote (access log without the address),raw,http1,raw-http1,before,before-http1 (default rxconf,raw)
+ *   BENCH_HTTP_BEFORE=DIR: the `before` subject is that built tree's rxconf serve (`before-http1`: with --transport http1)
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,9 +72,9 @@ try {
     else if (s === 'quiet') started.set(s, await rxconf(s, ['--quiet']));
     else if (s === 'noremote') started.set(s, await rxconf(s, ['--access-log-fields', 'reqId,method,path,status,durationMs,bytes,user']));
     else if (s === 'http1') started.set(s, await rxconf(s, ['--transport', 'http1']));
-    else if (s === 'before') {
-      if (launchers.before === undefined) throw new Error('before: set BENCH_HTTP_BEFORE');
-      started.set(s, await rxconf(s, [], launchers.before));
+    else if (s === 'before' || s === 'before-http1') {
+      if (launchers.before === undefined) throw new Error(`${s}: set BENCH_HTTP_BEFORE`);
+      started.set(s, await rxconf(s, s === 'before' ? [] : ['--transport', 'http1'], launchers.before));
     } else if (s === 'raw' || s === 'raw-http1') {
       const d = join(dir, s);
       mkdirSync(d);
