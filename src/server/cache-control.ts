@@ -14,7 +14,24 @@ export const DEFAULT_CACHE_CONTROL = 'no-cache';
 
 const NO_CACHE = { 'cache-control': DEFAULT_CACHE_CONTROL } as const;
 
-const ensure = (res: CoreResponse): CoreResponse => (res.headers['cache-control'] === undefined ? withHeaders(res, NO_CACHE) : res);
+/**
+ * The headers last given frozen (the core shares one such object among its
+ * answers of a media type), and they with `no-cache` added: made once, not
+ * per answer. A frozen object cannot change, so what was made from it stays
+ * right.
+ */
+let frozenGiven: CoreResponse['headers'] | undefined;
+let frozenMade: CoreResponse['headers'] = NO_CACHE;
+
+const ensure = (res: CoreResponse): CoreResponse => {
+  const given = res.headers;
+  if (given['cache-control'] !== undefined) return res;
+  if (given === frozenGiven) return { ...res, headers: frozenMade };
+  if (!Object.isFrozen(given)) return withHeaders(res, NO_CACHE);
+  frozenMade = Object.freeze({ ...given, ...NO_CACHE });
+  frozenGiven = given;
+  return { ...res, headers: frozenMade };
+};
 
 export const withCacheControl = (next: Handler): Handler => (req) => {
   const answer = next(req);

@@ -4,7 +4,7 @@
  * rxconf-server stats container reads it by status (http-stats.ts); it
  * counts with /metrics off too.
  */
-import type { CoreResponse, Handler } from '../http/exchange.ts';
+import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { countedStatus } from './access-log.ts';
 import type { Family, Sample } from './prometheus-text.ts';
 
@@ -19,6 +19,9 @@ interface Histogram {
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** The method an answer is counted under (any other is 'other'). */
+const methodOf = (req: CoreRequest): string => (METHODS.has(req.method) ? req.method : 'other');
+
 export class RequestMetrics {
   /** Answers by method, then by status (no key string made per answer). */
   private readonly answers = new Map<string, Map<number, number>>();
@@ -28,17 +31,25 @@ export class RequestMetrics {
   wrap(inner: Handler): Handler {
     return (req) => {
       const started = performance.now();
-      const method = METHODS.has(req.method) ? req.method : 'other';
-      const done = (res: CoreResponse): CoreResponse => {
-        this.observe(method, countedStatus(req, res), (performance.now() - started) / 1000);
-        return res;
-      };
-      const answer = inner(req);
-      return answer instanceof Promise ? answer.then(done, (e: unknown) => {
-        this.observe(method, 500, (performance.now() - started) / 1000);
+      let answer;
+      try {
+        answer = inner(req);
+      } catch (e) {
+        this.observe(methodOf(req), 500, (performance.now() - started) / 1000);
         throw e;
-      }) : done(answer);
+      }
+      // an answer given at once is counted here: no closure made for it
+      if (!(answer instanceof Promise)) return this.counted(req, answer, started);
+      return answer.then((res) => this.counted(req, res, started), (e: unknown) => {
+        this.observe(methodOf(req), 500, (performance.now() - started) / 1000);
+        throw e;
+      });
     };
+  }
+
+  private counted(req: CoreRequest, res: CoreResponse, started: number): CoreResponse {
+    this.observe(methodOf(req), countedStatus(req, res), (performance.now() - started) / 1000);
+    return res;
   }
 
   /** Answers by status, every method together. */

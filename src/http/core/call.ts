@@ -7,7 +7,7 @@ import type { RequestContext } from '../../actors/index.ts';
 import type { RestconfError } from '../../errors/index.ts';
 import type { CoreRequest, CoreResponse } from '../exchange.ts';
 import type { CoreSettings, HookRequest } from './core-options.ts';
-import type { JsonMediaType } from './media-type.ts';
+import { PLAIN_JSON, YANG_JSON, type JsonMediaType } from './media-type.ts';
 import type { QueryParams } from './query/index.ts';
 import { challengeHeaders } from './response/challenge-headers.ts';
 import { errorAnswer } from './response/index.ts';
@@ -37,7 +37,16 @@ export const fail = (call: EarlyCall, errors: readonly RestconfError[], headers?
   return errorAnswer(errors, { strict: call.strict, mediaType: call.mediaType, headers: { ...headers, ...www } });
 };
 
+/** The headers of an answer that says only its media type: one frozen object per type, shared by every answer. */
+const TYPE_ONLY: Readonly<Record<JsonMediaType, Readonly<Record<string, string>>>> = {
+  [YANG_JSON]: Object.freeze({ 'content-type': YANG_JSON }),
+  [PLAIN_JSON]: Object.freeze({ 'content-type': PLAIN_JSON }),
+};
+
+/** The headers of an answer in `mediaType` with nothing more to say. */
+export const typeOnly = (mediaType: JsonMediaType): Readonly<Record<string, string>> => TYPE_ONLY[mediaType];
+
 export const json = (call: EarlyCall, status: number, body: string, headers?: Readonly<Record<string, string>>): CoreResponse =>
-  ({ status, headers: headers === undefined ? { 'content-type': call.mediaType } : { 'content-type': call.mediaType, ...headers }, body });
+  ({ status, headers: headers === undefined ? typeOnly(call.mediaType) : { 'content-type': call.mediaType, ...headers }, body });
 
 export const noContent = (headers: Readonly<Record<string, string>> = {}): CoreResponse => ({ status: 204, headers, body: undefined });

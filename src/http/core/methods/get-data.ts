@@ -11,14 +11,14 @@
 import { readChunks, type ReadChunks } from '../../../actors/index.ts';
 import type { CoreResponse } from '../../exchange.ts';
 import type { ResolvedTarget } from '../api-path/index.ts';
-import { fail, type Call } from '../call.ts';
+import { fail, typeOnly, type Call } from '../call.ts';
 import { isPromise, type Maybe } from '../../../base/maybe.ts';
 import { readOptions } from '../query/index.ts';
 import { bodyOf } from '../response/index.ts';
 import { rootsOf } from './roots-of.ts';
 
 const answer = (call: Call, target: ResolvedTarget, body: ReadChunks): CoreResponse => {
-  const headers = { 'content-type': call.mediaType };
+  const headers = typeOnly(call.mediaType);
   if (target.kind !== 'datastore') return { status: 200, headers, body: body.kind === 'whole' ? body.body : bodyOf(body, '', '') };
   return { status: 200, headers, body: bodyOf(body, `{"${call.strict ? 'ietf-restconf:data' : 'data'}":`, '}') };
 };
