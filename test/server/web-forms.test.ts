@@ -1,7 +1,7 @@
 /**
  * Web interfaces over real sockets, on uWS and node:http: rpc and action
  * input from urlencoded and multipart forms (text fields, JSON parts for
- * lists and anydata, a file streamed into a binary leaf — 50 MB with the
+ * lists and anydata, a file streamed into a binary leaf — 100 MB with the
  * server's memory staying flat), the compliance mode and credentials as URL
  * parameters (credentials only when configured, never in the access log).
  */
@@ -272,12 +272,14 @@ const growthDuring = async <T>(work: () => Promise<T>): Promise<{ result: T; rss
 };
 
 for (const transport of TRANSPORTS) {
-  test.serial(`${transport}: a 50 MB file streams into the action's binary leaf with memory staying flat`, async (t) => {
-    const s = await serve(transport);
+  test.serial(`${transport}: a 100 MB file streams into the action's binary leaf with memory staying flat`, async (t) => {
+    const s = await serve(transport, { limits: { maxBodyBytes: 128 * MB } });
     try {
-      const size = 50 * MB;
-      // Warm-up with 20 MB: code paths, socket and allocator buffers. A server holding a 50 MB file
-      // would then still grow by 30 MB or more (what the warm-up freed is reused first).
+      const size = 100 * MB;
+      // Warm-up with 20 MB: code paths, socket and allocator buffers. A server holding the 100 MB file
+      // would then still grow by 80 MB or more (what the warm-up freed is reused first). What the
+      // allocator and the transports keep moves by up to ~30 MB from run to run (seen: 0–28 MB of RSS,
+      // 0–24 MB of heap and buffers, whatever the file's size): the file is 100 MB so that the two never meet.
       await streamUpload(`${s.url}${ACTION}`, 20 * MB);
       const { result, rss, held } = await growthDuring(() => streamUpload(`${s.url}${ACTION}`, size));
       t.is(result.status, 200, result.body);
@@ -286,9 +288,8 @@ for (const transport of TRANSPORTS) {
       t.is(out.sha256, result.sha256, 'every byte arrived in order');
       t.is(out.label, 'big');
       t.log(`${transport}: during a ${size / MB} MB upload (client and server in this process) RSS grew ${(rss / MB).toFixed(1)} MB, JavaScript heap and buffers ${(held / MB).toFixed(1)} MB`);
-      // RSS also counts what the allocator keeps after the warm-up (20.4 MB once in a whole run); a server holding the file grows 30 MB or more
       t.true(rss < size * 0.5, `RSS grew ${(rss / MB).toFixed(1)} MB: well below the file's ${size / MB} MB`);
-      t.true(held < size * 0.3, `heap and buffers grew ${(held / MB).toFixed(1)} MB: the file is never held`);
+      t.true(held < size * 0.5, `heap and buffers grew ${(held / MB).toFixed(1)} MB: the file is never held`);
     } finally {
       await s.server.close();
     }
