@@ -74,22 +74,10 @@ export class GroupCommit {
     return this.failure;
   }
 
-  /** Writes `text` (framed records) to `segment`; resolves once durable. */
-  add(segment: JournalSegment, text: string): Promise<void> {
-    if (this.failure !== undefined) return Promise.reject(this.failure);
-    segment.queue(text);
-    return this.joined(segment);
-  }
-
   /** Writes the record `json` to `segment`, framed as it is queued (journal-line.ts); resolves once durable. */
-  addRecord(segment: JournalSegment, json: string): Promise<void> {
+  add(segment: JournalSegment, json: string): Promise<void> {
     if (this.failure !== undefined) return Promise.reject(this.failure);
     segment.queueRecord(json);
-    return this.joined(segment);
-  }
-
-  /** What was just queued to `segment` joins the next group. */
-  private joined(segment: JournalSegment): Promise<void> {
     this.dirty.add(segment);
     const group = (this.next ??= new Group());
     group.size += 1;

@@ -126,7 +126,7 @@ export class JournalBackend implements StorageBackend {
       return this.baseline;
     }
     const record = isGroup(change) ? encodeGroup(change.map((c) => this.encode(c))) : this.encode(change);
-    const done = this.commit.addRecord(segment, record);
+    const done = this.commit.add(segment, record);
     this.records += 1;
     if (this.compacting === undefined && !this.compactionOff && this.due(segment)) {
       this.track(this.rotate(true)).catch((e: unknown) => {

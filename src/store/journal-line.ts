@@ -6,24 +6,16 @@
  */
 import { crc32 } from 'node:zlib';
 
-/** The two hex digits of each byte value. */
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
-/** An unsigned 32-bit number as 8 hex digits (Number#toString(16) and padStart cost more than the checksum). */
-const hex8 = (n: number): string => (HEX[n >>> 24] as string) + HEX[(n >>> 16) & 255] + HEX[(n >>> 8) & 255] + HEX[n & 255];
-
-export const frameRecord = (json: string): string => `${hex8(crc32(json))} ${json}\n`;
-
 /** The character codes of each byte value's two hex digits. */
-const HEX_CODES = Uint8Array.from(HEX.join(''), (c) => c.charCodeAt(0));
+const HEX_CODES = Uint8Array.from(Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0')).join(''), (c) => c.charCodeAt(0));
 
 /** The most bytes `frameInto` writes for `json`. */
 export const framedBytesAtMost = (json: string): number => json.length * 3 + 10;
 
 /**
- * Writes the line frameRecord makes of `json` into `buf` at `at` (which has
- * room for framedBytesAtMost): the JSON encoded once, in place, and its
- * checksum taken of those bytes. Answers the bytes written.
+ * Writes the line of `json` into `buf` at `at` (which has room for
+ * framedBytesAtMost): the JSON encoded once, in place, and its checksum
+ * taken of those bytes. Answers the bytes written.
  */
 export const frameInto = (buf: Buffer, at: number, json: string): number => {
   const n = buf.write(json, at + 9);
@@ -36,6 +28,12 @@ export const frameInto = (buf: Buffer, at: number, json: string): number => {
   buf[at + 8] = 32;
   buf[at + 9 + n] = 10;
   return n + 10;
+};
+
+/** The line of `json` as text (the journal's header; records are framed in place by frameInto). */
+export const frameRecord = (json: string): string => {
+  const buf = Buffer.allocUnsafe(framedBytesAtMost(json));
+  return buf.toString('utf8', 0, frameInto(buf, 0, json));
 };
 
 export interface JournalText {

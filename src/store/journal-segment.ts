@@ -98,12 +98,6 @@ export class JournalSegment {
     return s;
   }
 
-  /** Framed records for the next `commit`. */
-  queue(text: string): void {
-    const buf = this.room(text.length * 3);
-    this.queuedBytes += buf.write(text, this.queuedBytes);
-  }
-
   /** The record `json`, framed (journal-line.ts), for the next `commit`. */
   queueRecord(json: string): void {
     const buf = this.room(framedBytesAtMost(json));

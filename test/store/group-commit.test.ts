@@ -29,15 +29,14 @@ const settledSegment = async (): Promise<JournalSegment> => {
   return segment;
 };
 
-/** The records in the file, in order (the zeros ahead left out). */
-const recordsIn = (segment: JournalSegment): string[] =>
-  readFileSync(segment.path, 'utf8').replace(/\0+$/, '').slice(HEADER.length).split('\n').filter((l) => l !== '');
+/** The records in the file, in order, as the journal reads them (the zeros ahead left out). */
+const recordsIn = (segment: JournalSegment): unknown[] => readJournalText(readFileSync(segment.path).subarray(HEADER.length)).records;
 
 test('a lone record is written from the event loop at the end of its turn, and is on disk when acknowledged', async (t) => {
   const segment = await settledSegment();
   const commit = new GroupCommit(NEVER_SLOW);
   for (let i = 0; i < 5; i++) {
-    await commit.add(segment, `r${i}\n`);
+    await commit.add(segment, `"r${i}"`);
     t.deepEqual(recordsIn(segment), Array.from({ length: i + 1 }, (_, k) => `r${k}`));
   }
   t.is(commit.writes, 5);
@@ -48,7 +47,7 @@ test('a lone record is written from the event loop at the end of its turn, and i
 test('records added in one turn are one write, in the pool', async (t) => {
   const segment = await settledSegment();
   const commit = new GroupCommit(NEVER_SLOW);
-  const acks = Array.from({ length: 20 }, (_, i) => commit.add(segment, `r${i}\n`));
+  const acks = Array.from({ length: 20 }, (_, i) => commit.add(segment, `"r${i}"`));
   t.deepEqual(recordsIn(segment), [], 'nothing is written before the turn ends');
   await Promise.all(acks);
   t.is(commit.writes, 1);
@@ -60,10 +59,10 @@ test('records added in one turn are one write, in the pool', async (t) => {
 test('a record added while a write runs waits for it, and goes to the pool even alone', async (t) => {
   const segment = await settledSegment();
   const commit = new GroupCommit(NEVER_SLOW);
-  const first = [commit.add(segment, 'a\n'), commit.add(segment, 'b\n')];
+  const first = [commit.add(segment, '"a"'), commit.add(segment, '"b"')];
   await new Promise((resolve) => setImmediate(resolve));
   const order: string[] = [];
-  const late = commit.add(segment, 'c\n').then(() => order.push('c'));
+  const late = commit.add(segment, '"c"').then(() => order.push('c'));
   void Promise.all(first).then(() => order.push('a b'));
   await late;
   t.deepEqual(order, ['a b', 'c']);
@@ -76,9 +75,9 @@ test('a record added while a write runs waits for it, and goes to the pool even 
 test('a record waits for a header not yet durable: it goes to the pool', async (t) => {
   const segment = JournalSegment.create(`${tempDataFile()}.journal`, HEADER);
   const commit = new GroupCommit(NEVER_SLOW);
-  await commit.add(segment, 'first\n');
+  await commit.add(segment, '"first"');
   t.is(commit.writesFromLoop, 0);
-  await commit.add(segment, 'second\n');
+  await commit.add(segment, '"second"');
   t.is(commit.writesFromLoop, 1, 'once the header is durable, a lone record is written from the loop');
   t.deepEqual(recordsIn(segment), ['first', 'second']);
   segment.close();
@@ -96,15 +95,15 @@ test('after slow writes from the loop in a row, groups go to the pool for a whil
     while (performance.now() < until);
     original();
   };
-  await commit.add(segment, 'slow\n');
+  await commit.add(segment, '"slow"');
   slow = false;
-  await commit.add(segment, 'fast\n');
+  await commit.add(segment, '"fast"');
   t.is(commit.writesFromLoop, 2, 'one slow write: the next record is written from the loop');
   slow = true;
-  for (let i = 0; i < pace.slowWrites; i++) await commit.add(segment, `slow${i}\n`);
+  for (let i = 0; i < pace.slowWrites; i++) await commit.add(segment, `"slow${i}"`);
   t.is(commit.writesFromLoop, 2 + pace.slowWrites);
   const started = performance.now();
-  await commit.add(segment, 'next\n');
+  await commit.add(segment, '"next"');
   t.is(commit.writesFromLoop, 2 + pace.slowWrites, 'the next lone record went to the pool');
   t.is(commit.writes, 3 + pace.slowWrites);
   t.true(performance.now() - started < pace.backoffMs, 'the backoff is still on for that record');
@@ -118,8 +117,8 @@ test('a failed write from the loop rejects its record and every later one', asyn
   segment.commitNow = () => {
     throw new Error('EIO: the disk failed');
   };
-  await t.throwsAsync(commit.add(segment, 'lost\n'), { message: /EIO/ });
-  await t.throwsAsync(commit.add(segment, 'later\n'), { message: /EIO/ });
+  await t.throwsAsync(commit.add(segment, '"lost"'), { message: /EIO/ });
+  await t.throwsAsync(commit.add(segment, '"later"'), { message: /EIO/ });
   t.is(commit.failed?.message, 'EIO: the disk failed');
   segment.close();
 });
@@ -129,11 +128,11 @@ test('records framed as they are queued reach the file whole and in order, acros
   const commit = new GroupCommit(NEVER_SLOW);
   const record = (i: number): string => JSON.stringify({ i, text: `record ${i} « é » 🙂 `.repeat(1 + (i % 40)) });
   // a group far larger than the queue's first buffer, then one queued while that group's write runs, then a lone one
-  const big = Array.from({ length: 300 }, (_, i) => commit.addRecord(segment, record(i)));
+  const big = Array.from({ length: 300 }, (_, i) => commit.add(segment, record(i)));
   await new Promise((resolve) => setImmediate(resolve));
-  const during = Array.from({ length: 5 }, (_, i) => commit.addRecord(segment, record(300 + i)));
+  const during = Array.from({ length: 5 }, (_, i) => commit.add(segment, record(300 + i)));
   await Promise.all([...big, ...during]);
-  await commit.addRecord(segment, record(305));
+  await commit.add(segment, record(305));
   t.is(commit.writesFromLoop, 1);
   const file = readFileSync(segment.path).subarray(HEADER.length);
   const read = readJournalText(file);
