@@ -122,8 +122,9 @@ export const dataView = async (view, steps, state) => {
     return el('button', { type: 'button', class: 'reset', 'data-leaf': l.name, title: l.default === undefined ? `delete ${l.name}` : `reset ${l.name} to ${l.default}`, onclick: async () => {
       const r = await guarded('DELETE', target);
       if (r === undefined) return;
-      say(status, r.status < 300, r.status < 300 ? `${l.name}: ${l.default === undefined ? 'deleted' : `reset to ${l.default}`} (${r.status})` : errorText(r));
+      // the form shows what is now in effect before the status says so
       await load();
+      say(status, r.status < 300, r.status < 300 ? `${l.name}: ${l.default === undefined ? 'deleted' : `reset to ${l.default}`} (${r.status})` : errorText(r));
     } }, label);
   };
 
@@ -141,8 +142,8 @@ export const dataView = async (view, steps, state) => {
       const body = JSON.stringify({ 'ietf-yang-patch:yang-patch': { 'patch-id': 'explorer', edit: edits } });
       const r = await guarded('PATCH', url, { body, type: 'application/yang-patch+json' });
       if (r === undefined) return;
-      say(status, r.status < 300, r.status < 300 ? `saved (${r.status})` : errorText(r));
       if (r.status < 300) await load();
+      say(status, r.status < 300, r.status < 300 ? `saved (${r.status})` : errorText(r));
     });
     holder.replaceChildren(form);
   };
