@@ -58,7 +58,7 @@ export * from './actors/nodes/index.ts';
 export { connect, RemoteDevice, TransportFailure, type ConnectOptions, type JsonEvent, type JsonReadOptions } from './client/index.ts';
 
 // The data tree and its JSON forms
-export { DataContainer, type DataValue, type AnyValue, type HolderMeta } from './data/data-container.ts';
+export { DataContainer, DataValues, type DataValue, type AnyValue, type HolderMeta } from './data/data-container.ts';
 export { decodeData, encodeData, decodeDatastore, encodeDatastore, parseJsonText } from './data/json/index.ts';
 export type { DecodeOptions, DecodeResult, EncodeOptions } from './data/json/index.ts';
 export type { YangValue } from './types/value.ts';

@@ -24,8 +24,40 @@ export interface AnyValue {
  */
 export type DataValue = YangValue | readonly YangValue[] | DataContainer | readonly DataContainer[] | AnyValue;
 
+/**
+ * A container's values: a Map that counts the changes made to it, by
+ * whatever makes them (the container's own methods, a writer of the Map, a
+ * restore that clears it). A reader that kept something made from the
+ * container knows it still holds the same values while `revision` is the
+ * one it saw (src/actors/read/container-memo.ts); values themselves are
+ * never changed in place, only replaced.
+ */
+export class DataValues extends Map<DataNodeMeta, DataValue> {
+  #revision = 0;
+
+  /** Changes so far: any set, delete or clear adds one. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  override set(meta: DataNodeMeta, value: DataValue): this {
+    this.#revision++;
+    return super.set(meta, value);
+  }
+
+  override delete(meta: DataNodeMeta): boolean {
+    this.#revision++;
+    return super.delete(meta);
+  }
+
+  override clear(): void {
+    this.#revision++;
+    super.clear();
+  }
+}
+
 export class DataContainer {
-  readonly values = new Map<DataNodeMeta, DataValue>();
+  readonly values = new DataValues();
 
   constructor(readonly meta: HolderMeta) {}
 
