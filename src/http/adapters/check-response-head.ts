@@ -30,6 +30,33 @@ const isFieldValue = (value: string): boolean => {
 };
 
 /**
+ * Frozen header objects whose fields passed. The core shares one frozen
+ * object per media type among its answers (and cache-control one with
+ * `no-cache` added to it), so each is checked once, not once per answer.
+ * Only an object that cannot change is kept: frozen, with plain data
+ * fields (no getter could give another value later) and no prototype but
+ * Object's or none.
+ */
+const checkedFrozen = new WeakSet<object>();
+/** The last of them asked about: most answers in a row share one. */
+let lastChecked: object | undefined;
+
+const unchanging = (headers: object): boolean => {
+  if (!Object.isFrozen(headers)) return false;
+  const proto: unknown = Object.getPrototypeOf(headers);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(Object.getOwnPropertyDescriptors(headers)).every((d) => 'value' in d);
+};
+
+/** Whether `headers` passed before and cannot change since (what is made from it may be kept). */
+export const checkedForGood = (headers: object): boolean => {
+  if (headers === lastChecked) return true;
+  if (!checkedFrozen.has(headers)) return false;
+  lastChecked = headers;
+  return true;
+};
+
+/**
  * Throws a TypeError when the core's status or headers cannot be written as
  * they are. Checked before anything is written, so the adapter can still
  * answer 500 instead; uWS writes whatever it is given (a CR LF in a value
@@ -42,9 +69,14 @@ export const checkResponseHead = (response: CoreResponse): void => {
   const status = response.status;
   if (!Number.isInteger(status) || status < 100 || status > 999) throw new TypeError(`invalid HTTP status ${String(status)}`);
   const headers = response.headers;
+  if (!checkedForGood(headers)) checkFields(headers);
+};
+
+const checkFields = (headers: CoreResponse['headers']): void => {
   for (const name in headers) {
     const value: unknown = headers[name];
     if (!isToken(name)) throw new TypeError(`invalid header name ${JSON.stringify(name)}`);
     if (typeof value !== 'string' || !isFieldValue(value)) throw new TypeError(`invalid value for header ${name}`);
   }
+  if (unchanging(headers)) checkedFrozen.add(headers);
 };

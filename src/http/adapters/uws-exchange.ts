@@ -11,7 +11,7 @@ import { pumpBody, type BodySink, type Pump } from './pump-body.ts';
 import { releaseBody } from './release-body.ts';
 import { declaredLength, expectsBody } from './request-body-length.ts';
 import { bodyAllowed, bodylessLength } from './response-body-rules.ts';
-import { headText } from './uws-head.ts';
+import { headOf } from './uws-head.ts';
 import { readUwsHeaders } from './uws-headers.ts';
 import { uwsRemoteAddress, type UwsPeers } from './uws-peers.ts';
 import { corkedEnd, corkedWrite, corkedWriteText } from './uws-writes.ts';
@@ -244,7 +244,7 @@ const noop = (): void => {};
 
 /** Status and the core's headers, in one call (uws-head.ts); framing headers are uWS's to write. */
 const writeHead = (res: HttpResponse, response: CoreResponse): void => {
-  res.writeStatus(headText(response));
+  res.writeStatus(headOf(response));
 };
 
 /** uWS copies what it does not send at once: a read's lent bytes go back after `end` (chunk-bytes.ts). */

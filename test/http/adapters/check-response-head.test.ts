@@ -27,3 +27,22 @@ test('a status outside 100–999 or not an integer is refused', (t) => {
   t.notThrows(() => checkResponseHead(head({}, 100)));
   t.notThrows(() => checkResponseHead(head({}, 999)));
 });
+
+test('a frozen header object passes again and again; one whose getter turns bad, or a changeable object, is checked every time', (t) => {
+  const frozen = Object.freeze({ 'content-type': 'application/json' });
+  for (let i = 0; i < 3; i += 1) t.notThrows(() => checkResponseHead(head(frozen)));
+  let value = 'ok';
+  const withGetter = Object.freeze({ get 'x-v'() { return value; } });
+  t.notThrows(() => checkResponseHead(head(withGetter)));
+  value = 'a\r\nset-cookie: b=c';
+  t.throws(() => checkResponseHead(head(withGetter)), { instanceOf: TypeError, message: /invalid value for header x-v/ });
+  const open: Record<string, string> = { 'x-v': 'ok' };
+  t.notThrows(() => checkResponseHead(head(open)));
+  open['x-v'] = 'a\nb';
+  t.throws(() => checkResponseHead(head(open)), { instanceOf: TypeError });
+  const inherited = Object.freeze(Object.create({ 'x-v': 'ok' }) as Record<string, string>);
+  t.notThrows(() => checkResponseHead(head(inherited)));
+  Object.getPrototypeOf(inherited)['x-v'] = 'a\rb';
+  t.throws(() => checkResponseHead(head(inherited)), { instanceOf: TypeError }, 'an inherited field can change: checked each time');
+  t.throws(() => checkResponseHead(head(frozen, 42)), { instanceOf: TypeError, message: /invalid HTTP status/ }, 'the status is checked every time');
+});

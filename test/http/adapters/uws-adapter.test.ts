@@ -90,6 +90,40 @@ test('uWS: without the native binary it warns once, serves with node:http and sa
   else t.is(after, 0);
 });
 
+/** The head (status line and fields, as latin1 text) of each answer to `paths`, asked in turn on one connection. */
+const headsOf = async (port: number, paths: readonly string[]): Promise<string[]> => {
+  const raw = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(paths.map((p, i) => `GET ${p} HTTP/1.1\r\nhost: h\r\n${i === paths.length - 1 ? 'connection: close\r\n' : ''}\r\n`).join('')));
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => { text += d; });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+  // every body is '{}', read before the next answer's head
+  return raw.split('\r\n\r\n').map((part) => part.replace(/^\{\}/, '')).filter((part) => part.startsWith('HTTP/1.1 ')).map((head) => head.split('\r\n').filter((l) => !/^(content-length|date|uwebsockets):/i.test(l)).join('\n'));
+};
+
+test('uWS: answers sharing one frozen header object each get their own status line and the same fields, in the bytes a fresh object gets', async (t) => {
+  const shared = Object.freeze({ 'content-type': 'application/json', 'x-note': 'caf\u00e9' });
+  const status: Record<string, number> = { '/a': 200, '/b': 404, '/c': 200, '/d': 201 };
+  const server = await listenUws((req) => ({
+    status: status[req.path] ?? 500,
+    headers: req.path === '/d' ? { ...shared } : shared,
+    body: '{}',
+  }), { host: '127.0.0.1', port: 0 });
+  const heads = await headsOf(server.port, ['/a', '/b', '/c', '/d', '/a']);
+  await server.close();
+  const fields = 'content-type: application/json\nx-note: caf\u00c3\u00a9';
+  t.deepEqual(heads, [
+    `HTTP/1.1 200 OK\n${fields}`,
+    `HTTP/1.1 404 Not Found\n${fields}`,
+    `HTTP/1.1 200 OK\n${fields}`,
+    `HTTP/1.1 201 Created\n${fields}`,
+    `HTTP/1.1 200 OK\n${fields}`,
+  ]);
+});
+
 test('uWS: the status line and every header field of an answer reach the client as written, each on its own line, once', async (t) => {
   const server = await listenUws(() => ({
     status: 201,
