@@ -9,8 +9,34 @@ import { crc32 } from 'node:zlib';
 /** The character codes of each byte value's two hex digits. */
 const HEX_CODES = Uint8Array.from(Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0')).join(''), (c) => c.charCodeAt(0));
 
+/** CRC-32 (IEEE, zlib's) of each byte value, for the records copied and summed in one loop. */
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+
+/**
+ * Records up to this many characters (an edit of a few leaves) are copied
+ * and summed by one loop when they are ASCII: Buffer.write and zlib's crc32
+ * are each a call into C++ that costs more than the whole loop for them.
+ */
+const SHORT = 512;
+
 /** The most bytes `frameInto` writes for `json`. */
 export const framedBytesAtMost = (json: string): number => json.length * 3 + 10;
+
+/** Copies the ASCII `json` to `buf` at `at` and answers its CRC-32, or -1 at the first other character (some of it copied then). */
+const copyAsciiSummed = (buf: Buffer, at: number, json: string): number => {
+  let crc = -1;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c > 0x7f) return -1;
+    buf[at + i] = c;
+    crc = (CRC_TABLE[(crc ^ c) & 255] as number) ^ (crc >>> 8);
+  }
+  return (crc ^ -1) >>> 0;
+};
 
 /**
  * Writes the line of `json` into `buf` at `at` (which has room for
@@ -18,8 +44,12 @@ export const framedBytesAtMost = (json: string): number => json.length * 3 + 10;
  * taken of those bytes. Answers the bytes written.
  */
 export const frameInto = (buf: Buffer, at: number, json: string): number => {
-  const n = buf.write(json, at + 9);
-  const c = crc32(buf.subarray(at + 9, at + 9 + n));
+  let c = json.length <= SHORT ? copyAsciiSummed(buf, at + 9, json) : -1;
+  let n = json.length;
+  if (c < 0) {
+    n = buf.write(json, at + 9);
+    c = crc32(buf.subarray(at + 9, at + 9 + n));
+  }
   for (let i = 0; i < 4; i++) {
     const b = (c >>> (24 - 8 * i)) & 255;
     buf[at + 2 * i] = HEX_CODES[2 * b] as number;

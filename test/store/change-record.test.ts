@@ -123,3 +123,14 @@ test('random names, numbers and keys: the text is the record object stringified'
     return text === reference(change);
   }), { numRuns: 300 });
 });
+
+test('a record line is the documented line whatever the text: short ASCII, other characters, long records', (t) => {
+  const documented = (text: string): Buffer => Buffer.from(`${crc32(text).toString(16).padStart(8, '0')} ${text}\n`);
+  const text = fc.oneof(fc.string({ unit: 'grapheme-ascii' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii', minLength: 500, maxLength: 2000 }));
+  fc.assert(fc.property(text, fc.nat({ max: 40 }), (s, at) => {
+    const json = JSON.stringify(s);
+    const buf = Buffer.alloc(at + framedBytesAtMost(json), 0xff);
+    const n = frameInto(buf, at, json);
+    t.deepEqual(buf.subarray(at, at + n), documented(json));
+  }), { numRuns: 400 });
+});

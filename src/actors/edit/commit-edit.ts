@@ -48,26 +48,52 @@ export type { AuthorizeEdit } from '../request-scope.ts';
 export const commitEdit = (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> =>
   retryConflicts(() => commitOnce(device, browser, cmd));
 
-const commitOnce = async (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
+const commitOnce = (device: Device, browser: Browser, cmd: EditCommand): Promise<EditOutcome> => {
   const durable: Promise<void>[] = [];
-  const outcome = await browser.mailbox.run(async () => {
-    const authorize = editAuthorizerOf(cmd.context);
-    if (authorize !== undefined) await authorize(browser, cmd);
-    const root = browser.root(cmd.context);
-    const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
-    if (store === undefined) {
-      const edit = { browser, steps: cmd.steps, operation: cmd.operation, input: cmd.input, insert: cmd.insert };
-      return (await applyTransaction(device, [edit], cmd.context, durable, false, root))[0] as EditOutcome;
-    }
-    try {
-      const done = applyInPlace(device, root, store, cmd, durable);
-      return done instanceof Promise ? await done : done;
-    } finally {
-      root.node.release?.();
-    }
-  });
+  try {
+    const outcome = browser.mailbox.runSoon(() => authorizedEdit(device, browser, cmd, durable));
+    return outcome instanceof Promise ? outcome.then((o) => acknowledged(browser, cmd, o, durable)) : acknowledged(browser, cmd, outcome, durable);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+};
+
+/** In the mailbox: the request's authorization first (when its scope carries one), then the edit. */
+const authorizedEdit = (device: Device, browser: Browser, cmd: EditCommand, durable: Promise<void>[]): EditOutcome | Promise<EditOutcome> => {
+  const authorize = editAuthorizerOf(cmd.context);
+  if (authorize === undefined) return applyOne(device, browser, cmd, durable);
+  const allowed = authorize(browser, cmd);
+  return allowed instanceof Promise ? allowed.then(() => applyOne(device, browser, cmd, durable)) : applyOne(device, browser, cmd, durable);
+};
+
+/** The edit, committed: answered at once when it applied at once (the datastore's own nodes, nothing to wait for). */
+const applyOne = (device: Device, browser: Browser, cmd: EditCommand, durable: Promise<void>[]): EditOutcome | Promise<EditOutcome> => {
+  const root = browser.root(cmd.context);
+  const store = device.needsTreeValidation ? DatastoreRootNode.own(root.node) : undefined;
+  if (store === undefined) {
+    const edit = { browser, steps: cmd.steps, operation: cmd.operation, input: cmd.input, insert: cmd.insert };
+    return applyTransaction(device, [edit], cmd.context, durable, false, root).then((outcomes) => outcomes[0] as EditOutcome);
+  }
+  let waits = false;
+  try {
+    const done = applyInPlace(device, root, store, cmd, durable);
+    if (!(done instanceof Promise)) return done;
+    waits = true;
+    return done.finally(() => root.node.release?.());
+  } finally {
+    if (!waits) root.node.release?.();
+  }
+};
+
+/** The committed edit is answered, and its change published, once it is durable. */
+const acknowledged = (browser: Browser, cmd: EditCommand, outcome: EditOutcome, durable: readonly Promise<void>[]): Promise<EditOutcome> => {
   const durableNow = durably(durable);
-  if (durableNow !== undefined) await durableNow;
-  publish(browser, cmd, outcome);
-  return outcome;
+  if (durableNow === undefined) {
+    publish(browser, cmd, outcome);
+    return Promise.resolve(outcome);
+  }
+  return durableNow.then(() => {
+    publish(browser, cmd, outcome);
+    return outcome;
+  });
 };

@@ -29,8 +29,8 @@ const scalar = (meta: LeafMeta | LeafListMeta, json: unknown, path: DataPath, sc
 
 /** `path`: the instance path of the node (for a list, of the list, without keys). */
 export const decodeMember = (meta: DataNodeMeta, json: unknown, path: DataPath, scope: DecodeScope): DataContainer | FieldValue => {
-  const at = formatPath(path);
-  if (!meta.config) throw bodyError('unknown-element', `"${meta.name}" is state data (config false) and cannot be written`, at);
+  // the path is written out only for an error: a good body never needs it
+  if (!meta.config) throw bodyError('unknown-element', `"${meta.name}" is state data (config false) and cannot be written`, formatPath(path));
   const options = { strict: scope.strict, content: 'config' as const, schema: scope.schema, path, numbers: scope.numbers };
   switch (meta.kind) {
     case 'container': {
@@ -41,7 +41,7 @@ export const decodeMember = (meta: DataNodeMeta, json: unknown, path: DataPath, 
     case 'list': {
       const entries = Array.isArray(json) ? json : scope.strict ? undefined : [json];
       if (entries === undefined || entries.length !== 1) {
-        throw bodyError('invalid-value', `"${meta.name}" must hold exactly one list entry, as a one-element array`, at);
+        throw bodyError('invalid-value', `"${meta.name}" must hold exactly one list entry, as a one-element array`, formatPath(path));
       }
       const r = decodeData(entries[0], meta, options);
       if (!r.ok) throw new RestconfFailure(r.errors);
@@ -50,7 +50,7 @@ export const decodeMember = (meta: DataNodeMeta, json: unknown, path: DataPath, 
     case 'leaf':
       return scalar(meta, json, path, scope);
     case 'leaf-list': {
-      if (!Array.isArray(json)) throw bodyError('invalid-value', `leaf-list "${meta.name}" takes a JSON array of values`, at);
+      if (!Array.isArray(json)) throw bodyError('invalid-value', `leaf-list "${meta.name}" takes a JSON array of values`, formatPath(path));
       return json.map((v) => scalar(meta, v, path, scope));
     }
     case 'anydata': case 'anyxml':
