@@ -64,7 +64,17 @@ export interface CoreResponse {
    * is available instead of waiting to fill a buffer.
    */
   readonly flushEachChunk?: boolean;
+  /**
+   * The request's id (the access log's, access-log.ts): transports write it
+   * as the `x-request-id` field after `headers`, which then hold no field of
+   * that name. Apart from the header object, so that an answer's shared
+   * frozen headers are not copied per request to add one field.
+   */
+  readonly requestId?: string;
 }
+
+/** The field a response's `requestId` is written as. */
+export const REQUEST_ID_FIELD = 'x-request-id';
 
 /** The core as adapters see it. */
 export type Handler = (request: CoreRequest) => CoreResponse | Promise<CoreResponse>;

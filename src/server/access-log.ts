@@ -9,14 +9,14 @@
  * that (`clientGone`, status 499 as nginx writes it: nothing was sent), not
  * as the 500 the core made for no one.
  */
-import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
-import { withHeaders } from '../http/with-headers.ts';
+import { performance } from 'node:perf_hooks';
+import { REQUEST_ID_FIELD, type CoreRequest, type CoreResponse, type Handler } from '../http/exchange.ts';
 import { clientAddress } from '../http/forwarded/index.ts';
 import { authenticatedAs } from './auth/authenticate.ts';
 import { fileLogSink } from './log-sink.ts';
 import { isJsonLogger, jsonLogger, type JsonLogger, type Logger } from './logger.ts';
 import { ACCESS_FIELDS, type AccessField, type AccessLine } from './access-line.ts';
-import { AccessLineText } from './access-line-text.ts';
+import { AccessLineBytes } from './access-line-bytes.ts';
 
 export { ACCESS_FIELDS, type AccessField } from './access-line.ts';
 
@@ -50,10 +50,22 @@ const prefix = `${process.pid.toString(36)}-`;
 
 /** The client's `x-request-id` when it is short and plain, else a new one. */
 export const requestId = (req: CoreRequest): string => {
-  const given = req.headers.get('x-request-id');
+  const given = req.headers.get(REQUEST_ID_FIELD);
   if (given !== undefined && given.length <= 64 && /^[\w.:-]+$/.test(given)) return given;
   sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER;
   return prefix + sequence.toString(36);
+};
+
+/**
+ * The answer with the request's id, which the transport writes as
+ * `x-request-id` (exchange.ts): its headers, often one frozen object many
+ * answers share, are not copied, unless a stage within set that field
+ * itself (the id replaces it).
+ */
+const withRequestId = (res: CoreResponse, requestId: string): CoreResponse => {
+  if (res.headers[REQUEST_ID_FIELD] === undefined) return { ...res, requestId };
+  const { [REQUEST_ID_FIELD]: _replaced, ...headers } = res.headers;
+  return { ...res, headers, requestId };
 };
 
 /** The line with only the chosen fields (and the flags that apply). */
@@ -68,28 +80,30 @@ const chosen = (fields: readonly AccessField[]) => (line: AccessLine): Record<st
 export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boolean = () => true, fields: readonly AccessField[] = ACCESS_FIELDS): Handler => {
   // the remote address is read only when it is logged (on uWS 20.30 it is a system call)
   const remote = fields.includes('remote');
-  const write = isJsonLogger(logger) ? textWriter(logger, fields) : objectWriter(logger, fields);
+  const write = isJsonLogger(logger) ? bytesWriter(logger, fields) : objectWriter(logger, fields);
+  /** The answer logged, with the request's id for the transport to write. */
+  const logged = (req: CoreRequest, res: CoreResponse, started: number): CoreResponse => {
+    const id = requestId(req);
+    write(req, id, countedStatus(req, res), performance.now() - started, bodyBytes(res), remote ? clientAddress(req) : '');
+    return withRequestId(res, id);
+  };
   return (req) => {
     if (!enabled()) return inner(req);
     const started = performance.now();
-    const id = requestId(req);
-    const done = (res: CoreResponse): CoreResponse => {
-      write(req, id, countedStatus(req, res), performance.now() - started, bodyBytes(res), remote ? clientAddress(req) : '');
-      return withHeaders(res, { 'x-request-id': id });
-    };
     const answer = inner(req);
-    return answer instanceof Promise ? answer.then(done) : done(answer);
+    // an answer given at once is logged here: no closure made for it
+    return answer instanceof Promise ? answer.then((res) => logged(req, res, started)) : logged(req, answer, started);
   };
 };
 
 /** Writes one answered request's line (`ms`: the time to its answer). */
 type LineWriter = (req: CoreRequest, id: string, status: number, ms: number, bytes: number | undefined, remote: string) => void;
 
-/** For a JSON logger of ours: the line's members as text of a few pieces (access-line-text.ts), no object per line. */
-const textWriter = (logger: JsonLogger, fields: readonly AccessField[]): LineWriter => {
-  const line = new AccessLineText(fields, redactQuery);
+/** For a JSON logger of ours: the line's members written as bytes (access-line-bytes.ts), no object or text per line. */
+const bytesWriter = (logger: JsonLogger, fields: readonly AccessField[]): LineWriter => {
+  const line = new AccessLineBytes(fields, redactQuery);
   return (req, id, status, ms, bytes, remote) =>
-    logger.infoFields(line.text(id, req.method, req.path, req.query, status, Math.round(ms * 1000), bytes, remote, authenticatedAs(req)?.user, status === CLIENT_GONE), 'request');
+    logger.infoMembers(line.of(id, req.method, req.path, req.query, status, Math.round(ms * 1000), bytes, remote, authenticatedAs(req)?.user, status === CLIENT_GONE), 'request');
 };
 
 /** For any other logger (pino): the line as an object of the chosen fields. */

@@ -5,6 +5,8 @@
  * and then flattens and encodes in one go, costing more per line than the
  * line's own encoding.
  */
+import type { LineBytes } from './line-bytes.ts';
+
 type Utf8Writable = Buffer & { utf8Write(text: string, at: number, most: number): number };
 
 export class HeldLines {
@@ -27,17 +29,15 @@ export class HeldLines {
 
   add(text: string): void {
     // a character is at most 3 bytes of UTF-8
-    const most = text.length * 3;
-    if (this.#chunk === undefined || this.#chunk.length - this.#used < most) {
-      this.#seal();
-      if (most > this.#chunkBytes) {
-        this.#push(Buffer.from(text));
-        return;
-      }
-      this.#chunk = Buffer.allocUnsafe(this.#chunkBytes);
-    }
+    const chunk = this.#room(text.length * 3);
     // Buffer's own UTF-8 write (what write(text, at) calls, without its argument checks)
-    this.#used += (this.#chunk as Utf8Writable).utf8Write(text, this.#used, this.#chunk.length - this.#used);
+    this.#used += (chunk as Utf8Writable).utf8Write(text, this.#used, chunk.length - this.#used);
+  }
+
+  /** A line that writes its own bytes (line-bytes.ts). */
+  addBytes(line: LineBytes): void {
+    const chunk = this.#room(line.most);
+    this.#used = line.writeInto(chunk, this.#used);
   }
 
   /** Everything held, `first` before it, as one Buffer; held no more. */
@@ -61,6 +61,16 @@ export class HeldLines {
     this.#fullBytes = 0;
     this.#chunk = undefined;
     this.#used = 0;
+  }
+
+  /** The chunk to write the next `most` bytes into, from `#used`: a new one when the one in use has less room (one of its own for a line longer than a chunk). */
+  #room(most: number): Buffer {
+    const chunk = this.#chunk;
+    if (chunk !== undefined && chunk.length - this.#used >= most) return chunk;
+    this.#seal();
+    const made = Buffer.allocUnsafe(Math.max(most, this.#chunkBytes));
+    this.#chunk = made;
+    return made;
   }
 
   /** The chunk in use joins the full ones (the memory past what it holds is not used again). */

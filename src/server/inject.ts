@@ -2,7 +2,7 @@
  * A request run through the server's whole pipeline without a socket, as a
  * transport would: for users' own tests (Fastify's `inject` habit).
  */
-import type { CoreRequest, Handler } from '../http/exchange.ts';
+import { REQUEST_ID_FIELD, type CoreRequest, type CoreResponse, type Handler } from '../http/exchange.ts';
 
 export interface InjectRequest {
   readonly method?: string;
@@ -44,6 +44,10 @@ async function* textsOf(source: AsyncIterable<string | Uint8Array>): AsyncGenera
   for await (const chunk of source) yield text(chunk);
 }
 
+/** The answer's header fields as a transport writes them: the request's id last. */
+const headersOf = (res: CoreResponse): Readonly<Record<string, string>> =>
+  res.requestId === undefined ? res.headers : { ...res.headers, [REQUEST_ID_FIELD]: res.requestId };
+
 export const injectRequest = async (handler: Handler, r: InjectRequest): Promise<InjectResponse> => {
   const headers = new Map<string, string>(Object.entries(r.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   let bytes: Uint8Array | undefined;
@@ -82,7 +86,7 @@ export const injectRequest = async (handler: Handler, r: InjectRequest): Promise
   }
   return {
     status: res.status,
-    headers: res.headers,
+    headers: headersOf(res),
     body: out,
     json: <T>() => (out === '' ? undefined : JSON.parse(out)) as T,
     stream,

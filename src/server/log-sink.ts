@@ -16,6 +16,7 @@
  */
 import { closeSync, fstatSync, openSync, write, writeSync, constants } from 'node:fs';
 import { countLines, HeldLines } from './held-lines.ts';
+import type { LineBytes } from './line-bytes.ts';
 
 export interface LogSinkOptions {
   /** Bytes gathered before a write starts (default 64 KiB). */
@@ -31,6 +32,8 @@ export interface LogSinkOptions {
 export interface LogSink {
   /** Takes one or more whole lines, each ending in `\n`. */
   write(text: string): void;
+  /** Takes one whole line, ending in `\n`, that writes its own bytes. */
+  writeBytes(line: LineBytes): void;
   /** Resolves when everything taken so far is written, or after `timeoutMs` (default 5 s) with what is left dropped and counted. */
   flush(timeoutMs?: number): Promise<void>;
   /** Flushes, then releases the descriptor it opened. */
@@ -101,11 +104,30 @@ class Sink implements LogSink {
 
   write(text: string): void {
     // the line's length in characters is what is cheap to know (its bytes may be up to 3 times that)
-    if (this.#held.bytes + (this.#writing?.length ?? 0) + text.length > this.#maxPending) {
+    if (this.#isFull(text.length)) {
       this.#drop(countLines(text), 'the destination does not keep up');
       return;
     }
     this.#held.add(text);
+    this.#added();
+  }
+
+  writeBytes(line: LineBytes): void {
+    if (this.#isFull(line.most)) {
+      this.#drop(1, 'the destination does not keep up');
+      return;
+    }
+    this.#held.addBytes(line);
+    this.#added();
+  }
+
+  /** Whether `more` bytes would pass the bound of what is held and being written. */
+  #isFull(more: number): boolean {
+    return this.#held.bytes + (this.#writing?.length ?? 0) + more > this.#maxPending;
+  }
+
+  /** After a line was taken: a write when enough is gathered (and none is in progress), else the timer. */
+  #added(): void {
     if (this.#writing !== undefined) return;
     if (this.#held.bytes >= this.#bufferBytes) this.#start();
     else this.#timer ??= setTimeout(this.#onTimer, this.#flushMs).unref();
@@ -260,6 +282,7 @@ export const fileLogSink = (path: string, options: LogSinkOptions = {}): LogSink
   return {
     path,
     write: (t) => sink.write(t),
+    writeBytes: (line) => sink.writeBytes(line),
     flush: (ms) => sink.flush(ms),
     close: async (ms) => {
       await sink.close(ms);

@@ -5,6 +5,8 @@
  * the event loop, bounded, drops counted).
  */
 import { standardOutput, type LogSink } from './log-sink.ts';
+import { InfoLine } from './info-line.ts';
+import type { LineBytes } from './line-bytes.ts';
 
 export interface LogFn {
   (object: Record<string, unknown>, message?: string): void;
@@ -24,14 +26,14 @@ const LEVELS: Readonly<Record<Level, number>> = { debug: 20, info: 30, warn: 40,
 
 /**
  * A JSON logger: its lines are written when `flush()` resolves (a graceful
- * stop awaits it). `infoFields` takes a line's fields already written as
- * JSON members (`"a":1,"b":"x"`: no braces, none named level, time or msg),
- * for a caller that writes one line per request (the access log).
+ * stop awaits it). `infoMembers` takes a line's fields as JSON members that
+ * write their own bytes (`"a":1,"b":"x"`: no braces, none named level, time
+ * or msg), for a caller that writes one line per request (the access log).
  */
-export type JsonLogger = Logger & { flush(): void | Promise<void>; infoFields(fields: string, message: string): void };
+export type JsonLogger = Logger & { flush(): void | Promise<void>; infoMembers(members: LineBytes, message: string): void };
 
 /** Whether `logger` is a JsonLogger (takes lines written as JSON members). */
-export const isJsonLogger = (logger: Logger): logger is JsonLogger => typeof (logger as Partial<JsonLogger>).infoFields === 'function';
+export const isJsonLogger = (logger: Logger): logger is JsonLogger => typeof (logger as Partial<JsonLogger>).infoMembers === 'function';
 
 /**
  * A Logger writing JSON lines (pino's field names: level, time, msg) to a
@@ -50,31 +52,15 @@ export const jsonLogger = (to: ((text: string) => void) | LogSink = standardOutp
       else sink.write(`${head}${timeText()}${members(a)}${message === undefined ? '' : `,"msg":${quoted(message)}`}}\n`);
     };
   };
-  const infoHead = `{"level":${LEVELS.info},"time":`;
-  // the line's head with its time, made once per millisecond, and its end, once per message: three pieces a line
-  let headTime = -1;
-  let head = '';
-  let tailMessage: string | undefined;
-  let tail = '';
-  const infoFields = LEVELS.info < LEVELS[minimum]
+  const info = new InfoLine(LEVELS.info);
+  const infoMembers = LEVELS.info < LEVELS[minimum]
     ? () => undefined
-    : (fields: string, message: string): void => {
-      const time = timeText();
-      if (lastTime !== headTime) {
-        headTime = lastTime;
-        head = `${infoHead}${time},`;
-      }
-      if (message !== tailMessage) {
-        tailMessage = message;
-        tail = `,"msg":${JSON.stringify(message)}}\n`;
-      }
-      sink.write(head + fields + tail);
-    };
-  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush(), infoFields };
+    : (members: LineBytes, message: string): void => sink.writeBytes(info.of(Date.now(), members, message));
+  return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush(), infoMembers };
 };
 
 /** Lines for a function, handed to it once per event-loop turn. */
-const turnBuffer = (write: (text: string) => void): { write(text: string): void; flush(): void } => {
+const turnBuffer = (write: (text: string) => void): Pick<LogSink, 'write' | 'writeBytes'> & { flush(): void } => {
   let pending = '';
   let scheduled = false;
   const flush = (): void => {
@@ -84,13 +70,18 @@ const turnBuffer = (write: (text: string) => void): { write(text: string): void;
     pending = '';
     write(text);
   };
+  const take = (text: string): void => {
+    pending += text;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush).unref();
+    }
+  };
   return {
-    write: (text) => {
-      pending += text;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush).unref();
-      }
+    write: take,
+    writeBytes: (line) => {
+      const bytes = Buffer.allocUnsafe(line.most);
+      take(bytes.toString('utf8', 0, line.writeInto(bytes, 0)));
     },
     flush,
   };

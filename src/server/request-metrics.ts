@@ -4,6 +4,7 @@
  * rxconf-server stats container reads it by status (http-stats.ts); it
  * counts with /metrics off too.
  */
+import { performance } from 'node:perf_hooks';
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { countedStatus } from './access-log.ts';
 import type { Family, Sample } from './prometheus-text.ts';

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { jsonLogger } from '../../src/server/logger.ts';
+import type { LineBytes } from '../../src/server/line-bytes.ts';
 
 const lines = (log: (l: ReturnType<typeof jsonLogger>) => void): Record<string, unknown>[] => {
   let text = '';
@@ -56,4 +57,16 @@ test('a line names each key once, also when the fields name level, time or msg',
   logger.flush();
   for (const key of ['msg', 'level', 'time']) t.is(text.split(`"${key}":`).length - 1, 1, key);
   t.like(JSON.parse(text) as object, { msg: 'given', level: 'custom', time: 1 });
+});
+
+test('an info line of members that write their own bytes has level, time, the members and msg, its time the clock\'s', (t) => {
+  const members = (text: string): LineBytes => ({ most: Buffer.byteLength(text), writeInto: (into, at) => at + Buffer.from(text).copy(into, at) });
+  const before = Date.now();
+  const [a, b] = lines((l) => {
+    l.infoMembers(members('"reqId":"r-1","path":"/é"'), 'request');
+    l.infoMembers(members('"n":2'), 'other "quoted"');
+  });
+  t.deepEqual(a, { level: 30, time: a?.time, reqId: 'r-1', path: '/é', msg: 'request' });
+  t.deepEqual(b, { level: 30, time: b?.time, n: 2, msg: 'other "quoted"' });
+  t.true((a?.time as number) >= before && (a?.time as number) <= Date.now());
 });

@@ -70,6 +70,8 @@ export const checkResponseHead = (response: CoreResponse): void => {
   if (!Number.isInteger(status) || status < 100 || status > 999) throw new TypeError(`invalid HTTP status ${String(status)}`);
   const headers = response.headers;
   if (!checkedForGood(headers)) checkFields(headers);
+  const id: unknown = response.requestId;
+  if (id !== undefined && (typeof id !== 'string' || !isFieldValue(id))) throw new TypeError('invalid request id');
 };
 
 const checkFields = (headers: CoreResponse['headers']): void => {

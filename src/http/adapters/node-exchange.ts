@@ -195,8 +195,8 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
 
   #writeHead(response: CoreResponse, contentLength: string | undefined, close: boolean): void {
     const res = this.#res;
-    if ('stream' in res) res.writeHead(response.status, h2HeadFields(response.headers, contentLength));
-    else res.writeHead(response.status, http1HeadFields(response.headers, contentLength, close));
+    if ('stream' in res) res.writeHead(response.status, h2HeadFields(response.headers, response.requestId, contentLength));
+    else res.writeHead(response.status, http1HeadFields(response.headers, response.requestId, contentLength, close));
   }
 
   /** The answer is ending: from now on the client going away is not an abort. */

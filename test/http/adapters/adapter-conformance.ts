@@ -101,6 +101,29 @@ export const adapterConformance = (transport: Transport): void => {
     t.is(second.query, '');
   });
 
+  it('a response\'s request id is sent as the x-request-id field, whole and streamed answers alike', async (t) => {
+    async function* one(): AsyncGenerator<string> {
+      yield 'streamed';
+    }
+    const shared = Object.freeze({ 'content-type': 'text/plain' });
+    await serve(route({
+      '/whole': () => ({ status: 200, headers: shared, body: 'whole', requestId: 'id-1' }),
+      '/none': () => ({ status: 204, headers: shared, body: undefined, requestId: 'id-2' }),
+      '/stream': () => ({ status: 200, headers: shared, body: one(), requestId: 'id-3' }),
+      '/without': () => ({ status: 200, headers: shared, body: 'whole' }),
+    }), async (client) => {
+      const whole = await fetchText(client, { path: '/whole' });
+      t.is(whole.response.headers['x-request-id'], 'id-1');
+      t.is(whole.response.headers['content-type'], 'text/plain');
+      t.is(whole.text, 'whole');
+      t.is((await fetchText(client, { path: '/none' })).response.headers['x-request-id'], 'id-2');
+      const streamed = await fetchText(client, { path: '/stream' });
+      t.is(streamed.response.headers['x-request-id'], 'id-3');
+      t.is(streamed.text, 'streamed');
+      t.is((await fetchText(client, { path: '/without' })).response.headers['x-request-id'], undefined);
+    });
+  });
+
   it('string, bytes, empty and streamed bodies', async (t) => {
     async function* parts(): AsyncGenerator<string | Uint8Array> {
       yield 'ab';

@@ -46,3 +46,13 @@ test('a frozen header object passes again and again; one whose getter turns bad,
   t.throws(() => checkResponseHead(head(inherited)), { instanceOf: TypeError }, 'an inherited field can change: checked each time');
   t.throws(() => checkResponseHead(head(frozen, 42)), { instanceOf: TypeError, message: /invalid HTTP status/ }, 'the status is checked every time');
 });
+
+test('a request id that could end its field early, or is no text, is refused', (t) => {
+  t.notThrows(() => checkResponseHead({ ...head({}), requestId: 'abc-1.2:3' }));
+  const frozen = Object.freeze({ 'content-type': 'application/json' });
+  t.notThrows(() => checkResponseHead({ ...head(frozen), requestId: 'abc-2' }));
+  t.throws(() => checkResponseHead({ ...head(frozen), requestId: 'a\r\nb' }), { instanceOf: TypeError, message: /invalid request id/ }, 'headers passed before do not pass the id');
+  for (const requestId of ['a\r\nset-cookie: b=c', 'a\nb', '\u0000', '\u20ac', 5]) {
+    t.throws(() => checkResponseHead({ ...head({}), requestId: requestId as string }), { instanceOf: TypeError, message: /invalid request id/ }, JSON.stringify(requestId));
+  }
+});

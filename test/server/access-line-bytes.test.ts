@@ -1,14 +1,15 @@
 /**
- * An access line's members as AccessLineText makes them: for any run of
+ * An access line's members as AccessLineBytes writes them: for any run of
  * lines (the values that mostly repeat changing one at a time or several,
  * or back to an earlier one) and any choice of fields, each line says what
- * its own values are, as JSON members in ACCESS_FIELDS' order.
+ * its own values are, as JSON members in ACCESS_FIELDS' order, in UTF-8,
+ * within the bytes it said it may take.
  */
 import test from 'ava';
 import fc from 'fast-check';
 import { soakRuns } from '../helpers/soak.ts';
 import { ACCESS_FIELDS, type AccessField } from '../../src/server/access-line.ts';
-import { AccessLineText, durationText } from '../../src/server/access-line-text.ts';
+import { AccessLineBytes, durationInto } from '../../src/server/access-line-bytes.ts';
 
 const redact = (q: string): string => q.replace(/secret=[^&]*/g, 'secret=[redacted]');
 
@@ -43,21 +44,40 @@ const values: fc.Arbitrary<Values> = fc.record({
 
 test('each line says its own values, whatever changed since the line before and whichever fields are chosen', (t) => {
   fc.assert(fc.property(fc.subarray([...ACCESS_FIELDS]), fc.array(values, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(11), { maxLength: 12 }), (fields, distinct, order) => {
-    const line = new AccessLineText(fields, redact);
+    const line = new AccessLineBytes(fields, redact);
     // lines repeat earlier values, as consecutive requests mostly do
     for (const i of [0, ...order]) {
       const v = distinct[i % distinct.length] as Values;
-      const text = line.text(v.id, v.method, v.path, v.query, v.status, v.us, v.bytes, v.remote, v.user, v.gone);
-      const got = JSON.parse(`{${text}}`) as Record<string, unknown>;
+      const written = line.of(v.id, v.method, v.path, v.query, v.status, v.us, v.bytes, v.remote, v.user, v.gone);
+      // written after bytes already there, into no more room than it asked for
+      const into = Buffer.alloc(3 + written.most, 0x7c);
+      const end = written.writeInto(into, 3);
+      t.true(end <= into.length);
+      const got = JSON.parse(`{${into.toString('utf8', 3, end)}}`) as Record<string, unknown>;
       t.deepEqual(Object.entries(got), Object.entries(expected(v, fields)));
     }
   }), { numRuns: soakRuns(300) });
 });
 
+const durationText = (us: number): string => {
+  const into = Buffer.alloc(30);
+  return into.toString('latin1', 0, durationInto(us, into, 0));
+};
+
 test('a duration in whole µs is written as JSON writes the number of ms', (t) => {
-  fc.assert(fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), (ms) => {
+  fc.assert(fc.property(fc.double({ min: 0, max: 1e12, noNaN: true }), (ms) => {
     const us = Math.round(ms * 1000);
     return durationText(us) === JSON.stringify(us / 1000);
   }), { numRuns: soakRuns(5000) });
-  for (const ms of [0, 0.001, 0.01, 0.1, 0.12, 0.101, 0.011, 1, 10, 1000.5, 123.456, 1e9]) t.is(durationText(Math.round(ms * 1000)), JSON.stringify(ms));
+  for (const ms of [0, 0.001, 0.01, 0.1, 0.12, 0.101, 0.011, 1, 10, 1000.5, 123.456, 1e9, 9007199254740.991]) t.is(durationText(Math.round(ms * 1000)), JSON.stringify(ms));
+  for (const us of [-1, 0.5, 2 ** 60, Number.POSITIVE_INFINITY]) t.is(durationText(us), JSON.stringify(Math.round(us) / 1000), String(us));
+});
+
+test('a request id that is not plain is written as JSON writes it', (t) => {
+  const line = new AccessLineBytes(['reqId'], redact);
+  for (const id of ['a"b', 'back\\slash', 'ü-€-𝄞', 'tab\there', '\u0001']) {
+    const written = line.of(id, 'GET', '/', '', 200, 1, 0, '', undefined, false);
+    const into = Buffer.alloc(written.most);
+    t.is((JSON.parse(`{${into.toString('utf8', 0, written.writeInto(into, 0))}}`) as { reqId: string }).reqId, id);
+  }
 });
