@@ -1,11 +1,13 @@
 /**
- * A list's entries read by a user who may see all of them (their JSON then
- * kept for the next read: src/actors/read/entry-memo.ts) are written for a
- * user whom NACM denies a leaf of them without it, before and after, in
- * both compliance modes; and every edit method over HTTP (PATCH, PUT,
- * POST, DELETE, YANG Patch) shows in the next read of the list.
+ * A list's entries and their container, read by a user who may see all of
+ * them (their JSON then kept for the next read: src/actors/read/entry-memo.ts
+ * and container-memo.ts), are written for a user whom NACM denies a leaf
+ * of them without it, before and after, in both compliance modes; and
+ * every edit method over HTTP (PATCH, PUT, POST, DELETE, YANG Patch) shows
+ * in the next read of the list.
  */
 import test from 'ava';
+import { containerMemoHeld } from '../../src/actors/read/container-memo.ts';
 import { memoHeld } from '../../src/actors/read/entry-memo.ts';
 import { serveNacm, type NacmServer } from '../helpers/nacm-server.ts';
 
@@ -31,9 +33,11 @@ for (const mode of ['plain', 'strict'] as const) {
   test.serial(`${mode}: entries read whole by one user are written without the leaf NACM denies another`, async (t) => {
     for (let i = 0; i < 3; i++) {
       const held = memoHeld();
+      const heldWhole = containerMemoHeld();
       const root = await s.call('GET', 'data/nacm-vault:vault', 'root', mode);
       t.is(root.status, 200);
       if (i === 0) t.true(memoHeld() > held, 'the entries were kept');
+      if (i === 0) t.true(containerMemoHeld() > heldWhole, 'the container was kept');
       t.true(root.text.includes('secret-a') && root.text.includes('secret-b'), root.text);
       const out = await s.call('GET', 'data/nacm-vault:vault', 'out', mode);
       t.is(out.status, 200);

@@ -19,8 +19,8 @@
  */
 import type { DataContainer } from '../../data/data-container.ts';
 import type { DataNodeMeta } from '../../meta/meta.ts';
-import type { JsonBuffer } from '../nodes/json-writer.ts';
 import type { MemberPlan } from './member-plan.ts';
+import { MemoShelves, type Shelf as MemoShelfOf } from './memo-shelves.ts';
 import type { WithDefaults } from './with-defaults.ts';
 
 /** A list with more entries than this is written without keeping them. */
@@ -38,26 +38,13 @@ interface EntryText {
   readonly nodes: number;
 }
 
-/** The entries kept for one set of plans (names, JSON mode, the module around them) and with-defaults mode. */
-export type Shelf = WeakMap<DataContainer, EntryText>;
+const entries = new MemoShelves<EntryText>(MEMO_BYTES);
 
-let shelves = new WeakMap<readonly MemberPlan[], Map<WithDefaults, Shelf>>();
-let held = 0;
+/** The entries kept for one set of plans (names, JSON mode, the module around them) and with-defaults mode. */
+export type Shelf = MemoShelfOf<EntryText>;
 
 /** Where the entries written by `plans` in `withDefaults` mode are kept: each mode its own, so clients in different modes do not push each other's out. */
-export const shelfOf = (plans: readonly MemberPlan[], withDefaults: WithDefaults): Shelf => {
-  let byMode = shelves.get(plans);
-  if (byMode === undefined) {
-    byMode = new Map();
-    shelves.set(plans, byMode);
-  }
-  let shelf = byMode.get(withDefaults);
-  if (shelf === undefined) {
-    shelf = new WeakMap();
-    byMode.set(withDefaults, shelf);
-  }
-  return shelf;
-};
+export const shelfOf = (plans: readonly MemberPlan[], withDefaults: WithDefaults): Shelf => entries.shelf(plans, withDefaults);
 
 const leavesOnly = new WeakMap<readonly MemberPlan[], boolean>();
 
@@ -83,14 +70,6 @@ export const recall = (shelf: Shelf, entry: DataContainer, plans: readonly Membe
   return k;
 };
 
-/** Puts what was recalled. */
-export const putRecalled = (buf: JsonBuffer, k: EntryText): void => {
-  const n = k.bytes.length;
-  const b = buf.room(n);
-  b.set(k.bytes, buf.at);
-  buf.at += n;
-};
-
 /**
  * Keeps `bytes` (copied), just written for `entry` with these plans and
  * mode, holding `nodes` data nodes (recall found nothing to use). An entry
@@ -107,16 +86,10 @@ export const keep = (entry: DataContainer, plans: readonly MemberPlan[], withDef
     if (typeof v === 'object' && v !== null) return;
     values.push(v);
   }
-  // with what the objects around them take (the record, the values' array, the bytes' buffer)
-  const size = bytes.length + 16 * values.length + 256;
-  if (held + size > MEMO_BYTES) {
-    shelves = new WeakMap();
-    held = 0;
-  }
-  held += size;
+  // with what the objects around them take (the record, the values' array, the bytes' buffer);
   // a copy: `bytes` is a view of a lent chunk (a Buffer's slice would be a view too)
-  shelfOf(plans, withDefaults).set(entry, { values, bytes: new Uint8Array(bytes), nodes });
+  entries.put(plans, withDefaults, entry, { values, bytes: new Uint8Array(bytes), nodes }, bytes.length + 16 * values.length + 256);
 };
 
 /** The bytes kept so far (since the last time all were dropped). */
-export const memoHeld = (): number => held;
+export const memoHeld = (): number => entries.held;

@@ -29,6 +29,7 @@ import type { ReadOptions } from './read-options.ts';
 import type { ReadState } from './read-walk.ts';
 import { defaultTag, shownAt } from './with-defaults.ts';
 import { EMPTY_DATA, flatBelow, writeChildren, writeChildrenNow, writeList } from './write-data.ts';
+import { writeMembersKept } from './write-kept.ts';
 
 /** The 404 of a target that is not there: its path is the first `n` steps. */
 const notFound = (steps: readonly TargetStep[], n: number): RestconfFailure => {
@@ -75,7 +76,10 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
     buf.text += '{';
     let first = true;
     for (let i = 0; i < datas.length; i++) {
-      first = yield* writeChildren(buf, datas[i] as DataContainer, (roots[i] as Selection).meta as HolderMeta, undefined, 0, 0, fields, xfields, first, st);
+      const data = datas[i] as DataContainer;
+      const meta = (roots[i] as Selection).meta as HolderMeta;
+      first = (yield* writeMembersKept(buf, data, meta, undefined, 0, 0, fields, xfields, first, st))
+        ?? (yield* writeChildren(buf, data, meta, undefined, 0, 0, fields, xfields, first, st));
     }
     buf.text += '}';
     return;
@@ -98,8 +102,11 @@ export function* readPlain(roots: readonly Selection[], datas: readonly DataCont
     // written as bytes, as the members are: no text to move into them first, one string made at the end
     putText(buf, `{${nameText(meta, undefined, buf.strict, parentMeta)}:{`);
     if (st.options.depth === undefined || depthBelow(1, fields) <= st.options.depth) {
-      if (flatBelow(meta)) writeChildrenNow(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
-      else yield* writeChildren(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
+      // the members as kept from an earlier read (write-kept.ts), else written as they are
+      if ((yield* writeMembersKept(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st)) === undefined) {
+        if (flatBelow(meta)) writeChildrenNow(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
+        else yield* writeChildren(buf, found, meta, meta.module, 1, 1, fields, xfields, true, st);
+      }
     }
     putAscii(buf, '}}');
   } else if (meta.kind === 'list') {

@@ -28,7 +28,8 @@ import { admitsImplicit } from './implicit-container.ts';
 import { CHOICE, CONTAINER, LEAF_LIST, LIST, memberPlans, type MemberPlan } from './member-plan.ts';
 import type { ReadState } from './read-walk.ts';
 import { defaultOf, defaultsOf, defaultTag, sameAsDefault, showsDefault, type WithDefaults } from './with-defaults.ts';
-import { keep, keepable, MEMO_ROWS, putRecalled, recall, shelfOf, type Shelf } from './entry-memo.ts';
+import { keep, keepable, MEMO_ROWS, recall, shelfOf, type Shelf } from './entry-memo.ts';
+import { putKept } from './memo-shelves.ts';
 
 /** Stands for an absent non-presence container read as empty (implicit-container.ts): nothing is ever stored in it. */
 export const EMPTY_DATA = new DataContainer(undefined as unknown as HolderMeta);
@@ -256,7 +257,7 @@ const writeKept = (buf: JsonBuffer, h: Holder, plans: readonly MemberPlan[], she
   const k = recall(shelf, e, plans);
   if (k !== undefined) {
     st.budget.spend(k.nodes);
-    if (!st.counting) putRecalled(buf, k);
+    if (!st.counting) putKept(buf, k.bytes);
     return k.bytes.length === 0;
   }
   const at = buf.at;
