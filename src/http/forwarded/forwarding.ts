@@ -17,7 +17,7 @@ export interface Forwarding {
   readonly ownUrl: () => string;
 }
 
-const slot = requestSlot<Forwarding>('rxconf.forwarding');
+const slot = requestSlot<Forwarding>();
 
 /** Keeps `forwarding` with the request (on the transport's request). */
 export const keepForwarding: (request: CoreRequest, forwarding: Forwarding) => void = slot.keep;

@@ -34,7 +34,7 @@ export interface AuthOptions {
 }
 
 /** The identity authentication gave a request, kept on the transport's request so that layers outside a rewrite (the access log) see it too. */
-const identity = requestSlot<Identity>('rxconf.identity');
+const identity = requestSlot<Identity>();
 const keepIdentity = identity.keep;
 
 /** The identity authentication gave the request. */
