@@ -47,7 +47,9 @@ const secureContext = (tls: TlsFiles) => ({
 export const listenNode = async (handler: Handler, options: NodeOptions): Promise<NodeServer> => {
   const settings = exchangeSettings(options);
   const secure = options.tls !== undefined;
-  const onRequest = (req: NodeRequest, res: NodeResponse): void => serve(handler, settings, secure, req, res);
+  // each connection's client address, read once when it opens (node's getter costs more than this lookup, per request)
+  const peers = new Map<Socket, string>();
+  const onRequest = (req: NodeRequest, res: NodeResponse): void => serve(handler, settings, secure, req, res, peers.get(req.socket as Socket));
   const server: Server =
     options.tls !== undefined
       ? createSecureServer({ ...secureContext(options.tls), allowHTTP1: true }, onRequest)
@@ -58,10 +60,9 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   server.on('clientError', answerClientError);
   // CONNECT (HTTP/1.1): 501 and a close rather than node's silent close
   if (options.tls === undefined && options.http2 !== true) server.on('connect', answerConnect);
-  const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    peers.set(socket, socket.remoteAddress ?? '');
+    socket.once('close', () => peers.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -74,7 +75,7 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
   const address = server.address();
   return {
     port: typeof address === 'object' && address !== null ? address.port : options.port,
-    connections: () => sockets.size,
+    connections: () => peers.size,
     setTls: (tls) => {
       if (options.tls === undefined) throw new Error('this server does not serve TLS');
       (server as unknown as { setSecureContext(o: object): void }).setSecureContext(secureContext(tls));
@@ -86,14 +87,14 @@ export const listenNode = async (handler: Handler, options: NodeOptions): Promis
       new Promise((resolve) => {
         if (server.listening) server.close(() => resolve());
         else resolve();
-        for (const socket of sockets) socket.destroy();
+        for (const socket of peers.keys()) socket.destroy();
       }),
   };
 };
 
 /** The request listener of these servers, for a node:http2 server made elsewhere (Call Home: TLS on connections the server opened). */
 export const nodeRequestListener = (handler: Handler, settings: ExchangeSettings, secure: boolean) =>
-  (req: NodeRequest, res: NodeResponse): void => serve(handler, settings, secure, req, res);
+  (req: NodeRequest, res: NodeResponse): void => serve(handler, settings, secure, req, res, undefined);
 
 /**
  * A request head not received in full within 10 s (as uWS's idle time-out)
@@ -101,14 +102,15 @@ export const nodeRequestListener = (handler: Handler, settings: ExchangeSettings
  */
 const HTTP1_OPTIONS = { headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
 
-const serve = (handler: Handler, settings: ExchangeSettings, secure: boolean, req: NodeRequest, res: NodeResponse): void => {
+/** `remoteAddress`: the connection's client address when the server keeps it (else the exchange reads the socket's). */
+const serve = (handler: Handler, settings: ExchangeSettings, secure: boolean, req: NodeRequest, res: NodeResponse, remoteAddress: string | undefined): void => {
   const refused = unservedVersion(req);
   if (refused !== undefined) {
     res.writeHead(refused, { connection: 'close', 'content-length': '0' });
     res.end();
     return;
   }
-  const exchange = new NodeExchange(req, res, secure, settings);
+  const exchange = new NodeExchange(req, res, secure, settings, remoteAddress);
   const answer = invokeHandler(handler, exchange, settings.onError);
   if (answer instanceof Promise) {
     exchange.answerLater();

@@ -42,13 +42,13 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
   #pump: Pump | undefined;
   #watched = false;
 
-  constructor(req: NodeRequest, res: NodeResponse, secure: boolean, settings: ExchangeSettings) {
+  constructor(req: NodeRequest, res: NodeResponse, secure: boolean, settings: ExchangeSettings, remoteAddress?: string) {
     const headers = readNodeHeaders(req);
     const [path, query] = splitTarget(req.url ?? '/');
     super(req.method ?? 'GET', path, query, headers);
     this.protocol = req.httpVersionMajor === 2 ? 'h2' : 'http/1.1';
     this.secure = secure;
-    this.remoteAddress = req.socket.remoteAddress ?? '';
+    this.remoteAddress = remoteAddress ?? req.socket.remoteAddress ?? '';
     this.#req = req;
     this.#res = res;
     this.#settings = settings;
@@ -74,7 +74,9 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
     if (this.#watched) return;
     this.#watched = true;
     // (Not res.writableFinished: node:http2 reports a reset stream as finished.)
-    this.#res.once('close', () => this.#abort());
+    // `on`, not `once`: #abort acts once anyway, and a response is closed once;
+    // `once` would wrap the listener and take it off again, for every edit.
+    this.#res.on('close', () => this.#abort());
   }
 
   /** The client's certificate when TLS verified it against the configured CAs. */
@@ -101,9 +103,10 @@ export class NodeExchange extends ExchangeRequest implements BodySink, FlowContr
       declaredLength: length,
       flow: this,
       start: () => {
+        // `on`: the queue takes only the first end or failure (no `once` wrappers per request)
         req.on('data', (chunk: Buffer) => queue.push(chunk));
-        req.once('end', () => queue.end());
-        req.once('error', (error: Error) => queue.fail(error));
+        req.on('end', () => queue.end());
+        req.on('error', (error: Error) => queue.fail(error));
       },
     });
     this.#queue = queue;
