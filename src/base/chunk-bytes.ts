@@ -13,6 +13,7 @@
  *
  * Only a buffer lent here and not given back yet is taken back, once.
  */
+import { Buffer } from 'node:buffer';
 
 /**
  * A chunk's buffer: a chunk is handed out at FLUSH_AT characters (16 K)

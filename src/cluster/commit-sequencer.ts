@@ -26,6 +26,7 @@
  * commit-turns.ts): a commit that ends its replica's turn hands the turn
  * on once it is handled here.
  */
+import { Buffer } from 'node:buffer';
 import { headers, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import type { CommitLog, Published } from './commit-log.ts';

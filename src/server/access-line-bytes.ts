@@ -1,13 +1,16 @@
 /**
- * An access line's chosen fields as JSON members (`"reqId":"…","method":
+ * An access line's chosen fields as JSON members (`,"reqId":"…","method":
  * "GET",…`, in ACCESS_FIELDS' order, undefined values left out), written as
- * bytes (line-bytes.ts): what repeats from line to line (method, path,
- * status, bytes, address, user) is kept as two runs of bytes, made again
- * only when one of those values changes, so that a line is its request id
- * and its duration written byte by byte between two copies.
+ * bytes (line-bytes.ts) between the logger's head and end. What repeats
+ * from line to line (the head with its time, method, path, status, bytes,
+ * address, user, the end with its message) is kept as at most three runs
+ * of bytes, made again only when one of those changes, so that a line is
+ * three copies with its request id and its duration written byte by byte
+ * between them.
  */
+import { Buffer } from 'node:buffer';
 import { ACCESS_FIELDS, type AccessField } from './access-line.ts';
-import { asciiInto, type LineBytes } from './line-bytes.ts';
+import { asciiInto, bytesInto, type FramedMembers } from './line-bytes.ts';
 
 /** The values of a line that mostly repeat from one to the next. */
 interface Repeated {
@@ -22,21 +25,30 @@ interface Repeated {
 }
 
 const NONE = new Uint8Array(0);
-const REQ_ID = Buffer.from('"reqId":"');
 /** The longest duration's text: 16 digits, a point and three more. */
 const DURATION_MOST = 24;
 
-export class AccessLineBytes implements LineBytes {
+export class AccessLineBytes implements FramedMembers {
   readonly #has: Readonly<Record<AccessField, boolean>>;
   readonly #redact: (query: string) => string;
-  /** The values the bytes were made of. */
+  /** The values the members were made of. */
   #last: Repeated = { method: '', path: '', query: '', status: -1, bytes: undefined, remote: '', user: undefined, gone: false };
-  /** What comes between the request id and the duration's number, and after that number. */
-  #middle: Uint8Array = NONE;
-  #end: Uint8Array = NONE;
+  /** The members before the first of the id and the duration, between them, after the last (`#between` only when there are both). */
+  #before = '';
+  #between = '';
+  #after = '';
+  /** The runs of bytes written around the id and the duration, and the head, end and members they were made of. */
+  #first: Uint8Array = NONE;
+  #second: Uint8Array = NONE;
+  #third: Uint8Array = NONE;
+  #firstHead: Uint8Array | undefined;
+  #thirdEnd: Uint8Array | undefined;
+  /** The members' own bytes, without the id and the duration. */
+  #fixed = 0;
   /** This line's own values. */
   #id = '';
   #us = 0;
+  most = 0;
 
   constructor(fields: readonly AccessField[], redactQuery: (query: string) => string) {
     this.#has = Object.fromEntries(ACCESS_FIELDS.map((f) => [f, fields.includes(f)])) as Record<AccessField, boolean>;
@@ -50,59 +62,73 @@ export class AccessLineBytes implements LineBytes {
       this.#last = { method, path, query, status, bytes, remote, user, gone };
       this.#make();
     }
-    this.#id = this.#has.reqId ? reqId : '';
+    this.#id = reqId;
     this.#us = us;
+    // an id's character escaped takes at most 6 bytes (`\u001f`)
+    this.most = this.#fixed + (this.#has.reqId ? reqId.length * 6 : 0) + (this.#has.durationMs ? DURATION_MOST : 0);
     return this;
   }
 
-  get most(): number {
-    // an id's character escaped takes at most 6 bytes (`\u001f`)
-    return REQ_ID.length + this.#id.length * 6 + this.#middle.length + DURATION_MOST + this.#end.length;
-  }
-
-  writeInto(into: Uint8Array, at: number): number {
-    let to = at;
+  writeFramed(into: Uint8Array, at: number, head: Uint8Array, end: Uint8Array): number {
+    if (head !== this.#firstHead) this.#joinHead(head);
+    if (end !== this.#thirdEnd) this.#joinEnd(end);
+    let to = bytesInto(this.#first, into, at);
     if (this.#has.reqId) {
-      into.set(REQ_ID, to);
-      to = idInto(this.#id, into, to + REQ_ID.length);
+      to = idInto(this.#id, into, to);
+      if (!this.#has.durationMs) return bytesInto(this.#third, into, to);
+      to = bytesInto(this.#second, into, to);
+    } else if (!this.#has.durationMs) {
+      return bytesInto(this.#third, into, to);
     }
-    into.set(this.#middle, to);
-    to += this.#middle.length;
-    if (this.#has.durationMs) to = durationInto(this.#us, into, to);
-    into.set(this.#end, to);
-    return to + this.#end.length;
+    return bytesInto(this.#third, into, durationInto(this.#us, into, to));
   }
 
-  /** The bytes around the request id and the duration, from the repeated values. */
+  #joinHead(head: Uint8Array): void {
+    this.#firstHead = head;
+    this.#first = Buffer.concat([head, Buffer.from(this.#before)]);
+  }
+
+  #joinEnd(end: Uint8Array): void {
+    this.#thirdEnd = end;
+    this.#third = Buffer.concat([Buffer.from(this.#after), end]);
+  }
+
+  /** The members around the request id and the duration, from the repeated values. */
   #make(): void {
     const has = this.#has;
     const l = this.#last;
-    const before: string[] = [];
-    const after: string[] = [];
-    if (has.method) before.push(`"method":${JSON.stringify(l.method)}`);
-    if (has.path) before.push(`"path":${JSON.stringify(l.query === '' ? l.path : `${l.path}?${this.#redact(l.query)}`)}`);
-    if (has.status) before.push(`"status":${JSON.stringify(l.status)}`);
-    if (has.bytes && l.bytes !== undefined) after.push(`"bytes":${JSON.stringify(l.bytes)}`);
-    if (has.remote) after.push(`"remote":${JSON.stringify(l.remote)}`);
-    if (has.user && l.user !== undefined) after.push(`"user":${JSON.stringify(l.user)}`);
-    if (l.gone) after.push('"clientGone":true');
-    if (l.bytes === undefined) after.push('"stream":true');
-    // the request id's closing quote; a comma before each member that follows another
-    let middle = has.reqId ? '"' : '';
-    for (const m of before) middle += `${middle === '' ? '' : ','}${m}`;
-    if (has.durationMs) {
-      this.#middle = Buffer.from(`${middle}${middle === '' ? '' : ','}"durationMs":`);
-      this.#end = Buffer.from(after.map((m) => `,${m}`).join(''));
+    let before = '';
+    let after = '';
+    if (has.method) before += `,"method":${JSON.stringify(l.method)}`;
+    if (has.path) before += `,"path":${JSON.stringify(l.query === '' ? l.path : `${l.path}?${this.#redact(l.query)}`)}`;
+    if (has.status) before += `,"status":${JSON.stringify(l.status)}`;
+    if (has.bytes && l.bytes !== undefined) after += `,"bytes":${JSON.stringify(l.bytes)}`;
+    if (has.remote) after += `,"remote":${JSON.stringify(l.remote)}`;
+    if (has.user && l.user !== undefined) after += `,"user":${JSON.stringify(l.user)}`;
+    if (l.gone) after += ',"clientGone":true';
+    if (l.bytes === undefined) after += ',"stream":true';
+    const duration = has.durationMs ? ',"durationMs":' : '';
+    // the runs between the holes: [id] then [duration], each when chosen
+    if (has.reqId) {
+      this.#before = ',"reqId":"';
+      this.#between = `"${before}${duration}`;
+      if (has.durationMs) this.#after = after;
+      else this.#after = this.#between + after;
     } else {
-      for (const m of after) middle += `${middle === '' ? '' : ','}${m}`;
-      this.#middle = Buffer.from(middle);
-      this.#end = NONE;
+      this.#before = `${before}${duration}`;
+      this.#between = '';
+      this.#after = has.durationMs ? after : '';
+      if (!has.durationMs) this.#before += after;
     }
+    this.#second = Buffer.from(this.#between);
+    this.#fixed = Buffer.byteLength(this.#before) + this.#second.length + Buffer.byteLength(this.#after);
+    this.#firstHead = undefined;
+    this.#thirdEnd = undefined;
   }
 }
 
 /**
- * The request id inside its quotes. It is plain (requestId: a client's only
+ * The request id inside its quotes. It is plain (request-id.ts: a client's only
  * when it matches /^[\w.:-]+$/), so its characters are its bytes; any other
  * is written as JSON would.
  */

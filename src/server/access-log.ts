@@ -9,8 +9,10 @@
  * that (`clientGone`, status 499 as nginx writes it: nothing was sent), not
  * as the 500 the core made for no one.
  */
+import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { REQUEST_ID_FIELD, type CoreRequest, type CoreResponse, type Handler } from '../http/exchange.ts';
+import { requestId } from './request-id.ts';
 import { clientAddress } from '../http/forwarded/index.ts';
 import { authenticatedAs } from './auth/authenticate.ts';
 import { fileLogSink } from './log-sink.ts';
@@ -45,17 +47,6 @@ export const countedStatus = (req: CoreRequest, res: CoreResponse): number =>
   // the signal is read only here: an AbortController per request is not paid on success
   res.status >= 500 && req.signal.aborted ? CLIENT_GONE : res.status;
 
-let sequence = 0;
-const prefix = `${process.pid.toString(36)}-`;
-
-/** The client's `x-request-id` when it is short and plain, else a new one. */
-export const requestId = (req: CoreRequest): string => {
-  const given = req.headers.get(REQUEST_ID_FIELD);
-  if (given !== undefined && given.length <= 64 && /^[\w.:-]+$/.test(given)) return given;
-  sequence = (sequence + 1) % Number.MAX_SAFE_INTEGER;
-  return prefix + sequence.toString(36);
-};
-
 /**
  * The answer with the request's id, which the transport writes as
  * `x-request-id` (exchange.ts): its headers, often one frozen object many
@@ -84,7 +75,8 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
   /** The answer logged, with the request's id for the transport to write. */
   const logged = (req: CoreRequest, res: CoreResponse, started: number): CoreResponse => {
     const id = requestId(req);
-    write(req, id, countedStatus(req, res), performance.now() - started, bodyBytes(res), remote ? clientAddress(req) : '');
+    const answered = performance.now();
+    write(req, id, countedStatus(req, res), answered, answered - started, bodyBytes(res), remote ? clientAddress(req) : '');
     return withRequestId(res, id);
   };
   return (req) => {
@@ -96,20 +88,20 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
   };
 };
 
-/** Writes one answered request's line (`ms`: the time to its answer). */
-type LineWriter = (req: CoreRequest, id: string, status: number, ms: number, bytes: number | undefined, remote: string) => void;
+/** Writes one answered request's line (`answered`: performance.now() at its answer; `ms`: the time to it). */
+type LineWriter = (req: CoreRequest, id: string, status: number, answered: number, ms: number, bytes: number | undefined, remote: string) => void;
 
 /** For a JSON logger of ours: the line's members written as bytes (access-line-bytes.ts), no object or text per line. */
 const bytesWriter = (logger: JsonLogger, fields: readonly AccessField[]): LineWriter => {
   const line = new AccessLineBytes(fields, redactQuery);
-  return (req, id, status, ms, bytes, remote) =>
-    logger.infoMembers(line.of(id, req.method, req.path, req.query, status, Math.round(ms * 1000), bytes, remote, authenticatedAs(req)?.user, status === CLIENT_GONE), 'request');
+  return (req, id, status, answered, ms, bytes, remote) =>
+    logger.infoMembers(line.of(id, req.method, req.path, req.query, status, Math.round(ms * 1000), bytes, remote, authenticatedAs(req)?.user, status === CLIENT_GONE), 'request', answered);
 };
 
 /** For any other logger (pino): the line as an object of the chosen fields. */
 const objectWriter = (logger: Logger, fields: readonly AccessField[]): LineWriter => {
   const pick = ACCESS_FIELDS.every((f) => fields.includes(f)) ? undefined : chosen(fields);
-  return (req, id, status, ms, bytes, remote) => {
+  return (req, id, status, _answered, ms, bytes, remote) => {
     // one shape for every line (the optional fields are added to it only when they apply)
     const line: AccessLine = {
       reqId: id,

@@ -5,6 +5,7 @@
  * and then flattens and encodes in one go, costing more per line than the
  * line's own encoding.
  */
+import { Buffer } from 'node:buffer';
 import type { LineBytes } from './line-bytes.ts';
 
 type Utf8Writable = Buffer & { utf8Write(text: string, at: number, most: number): number };

@@ -14,6 +14,7 @@
  * is said at once on the process's standard error (through a sink of its
  * own, so a blocked standard error drops that notice instead of stalling).
  */
+import { Buffer } from 'node:buffer';
 import { closeSync, fstatSync, openSync, write, writeSync, constants } from 'node:fs';
 import { countLines, HeldLines } from './held-lines.ts';
 import type { LineBytes } from './line-bytes.ts';

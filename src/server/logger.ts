@@ -4,9 +4,11 @@
  * line to standard output through a LogSink (log-sink.ts: large writes off
  * the event loop, bounded, drops counted).
  */
+import { Buffer } from 'node:buffer';
 import { standardOutput, type LogSink } from './log-sink.ts';
 import { InfoLine } from './info-line.ts';
-import type { LineBytes } from './line-bytes.ts';
+import type { FramedMembers } from './line-bytes.ts';
+import { wallTimeAt } from './wall-clock.ts';
 
 export interface LogFn {
   (object: Record<string, unknown>, message?: string): void;
@@ -27,10 +29,12 @@ const LEVELS: Readonly<Record<Level, number>> = { debug: 20, info: 30, warn: 40,
 /**
  * A JSON logger: its lines are written when `flush()` resolves (a graceful
  * stop awaits it). `infoMembers` takes a line's fields as JSON members that
- * write their own bytes (`"a":1,"b":"x"`: no braces, none named level, time
- * or msg), for a caller that writes one line per request (the access log).
+ * write their own bytes between the line's head and end (`,"a":1,"b":"x"`:
+ * none named level, time or msg), for a caller that writes one line per
+ * request (the access log), with the `performance.now()` reading it made
+ * at the answer (the line's time is that reading's time of day).
  */
-export type JsonLogger = Logger & { flush(): void | Promise<void>; infoMembers(members: LineBytes, message: string): void };
+export type JsonLogger = Logger & { flush(): void | Promise<void>; infoMembers(members: FramedMembers, message: string, at: number): void };
 
 /** Whether `logger` is a JsonLogger (takes lines written as JSON members). */
 export const isJsonLogger = (logger: Logger): logger is JsonLogger => typeof (logger as Partial<JsonLogger>).infoMembers === 'function';
@@ -55,7 +59,7 @@ export const jsonLogger = (to: ((text: string) => void) | LogSink = standardOutp
   const info = new InfoLine(LEVELS.info);
   const infoMembers = LEVELS.info < LEVELS[minimum]
     ? () => undefined
-    : (members: LineBytes, message: string): void => sink.writeBytes(info.of(Date.now(), members, message));
+    : (members: FramedMembers, message: string, at: number): void => sink.writeBytes(info.of(wallTimeAt(at), members, message));
   return { info: line('info'), warn: line('warn'), error: line('error'), debug: line('debug'), flush: () => sink.flush(), infoMembers };
 };
 

@@ -1,4 +1,5 @@
 /** GET of the metrics path answers the Prometheus text exposition; every other request goes on. */
+import { Buffer } from 'node:buffer';
 import type { Browser } from '../actors/browser.ts';
 import type { RequestContext } from '../actors/request-context.ts';
 import type { CoreRequest, Handler } from '../http/exchange.ts';

@@ -4,6 +4,7 @@
  * tells a torn or garbled line from a whole one. A NUL where a line should
  * start is the end (segments are preallocated with zeros).
  */
+import { Buffer } from 'node:buffer';
 import { crc32 } from 'node:zlib';
 
 /** The character codes of each byte value's two hex digits. */

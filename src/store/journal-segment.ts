@@ -8,6 +8,7 @@
  * of the records, so that a durable write rarely has to change the file's
  * size and allocation (which costs a metadata flush).
  */
+import { Buffer } from 'node:buffer';
 import { closeSync, constants, fdatasync, openSync, write, writeSync } from 'node:fs';
 import { frameInto, framedBytesAtMost } from './journal-line.ts';
 

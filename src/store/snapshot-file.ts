@@ -6,6 +6,7 @@
  * and renaming come after. Temporary names end in `.tmp` so that a start
  * can remove what a crash left (see removeStaleTmpFiles).
  */
+import { Buffer } from 'node:buffer';
 import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -6,6 +6,7 @@
  * A text longer than a third of `size` goes out as one piece of its own
  * (with the little put before it).
  */
+import { Buffer } from 'node:buffer';
 export class Utf8Pieces {
   private text = '';
   private used = 0;

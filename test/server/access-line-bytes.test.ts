@@ -1,9 +1,10 @@
 /**
  * An access line's members as AccessLineBytes writes them: for any run of
  * lines (the values that mostly repeat changing one at a time or several,
- * or back to an earlier one) and any choice of fields, each line says what
- * its own values are, as JSON members in ACCESS_FIELDS' order, in UTF-8,
- * within the bytes it said it may take.
+ * or back to an earlier one; the logger's head and end changing with the
+ * time and the message) and any choice of fields, each line says what its
+ * own values are, as JSON members in ACCESS_FIELDS' order between that
+ * head and end, in UTF-8, within the bytes it said it may take.
  */
 import test from 'ava';
 import fc from 'fast-check';
@@ -42,19 +43,25 @@ const values: fc.Arbitrary<Values> = fc.record({
   gone: fc.boolean(),
 });
 
-test('each line says its own values, whatever changed since the line before and whichever fields are chosen', (t) => {
-  fc.assert(fc.property(fc.subarray([...ACCESS_FIELDS]), fc.array(values, { minLength: 1, maxLength: 12 }), fc.array(fc.nat(11), { maxLength: 12 }), (fields, distinct, order) => {
+/** Heads and ends as the logger gives them: the same objects for lines of one ms and one message. */
+const heads = [1, 2, 3].map((time) => Buffer.from(`{"time":${time}`));
+const ends = ['request', 'other é'].map((msg) => Buffer.from(`,"msg":${JSON.stringify(msg)}}\n`));
+
+test('each line says its own values between its head and end, whatever changed since the line before and whichever fields are chosen', (t) => {
+  fc.assert(fc.property(fc.subarray([...ACCESS_FIELDS]), fc.array(values, { minLength: 1, maxLength: 12 }), fc.array(fc.tuple(fc.nat(11), fc.nat(2), fc.nat(1)), { maxLength: 12 }), (fields, distinct, order) => {
     const line = new AccessLineBytes(fields, redact);
     // lines repeat earlier values, as consecutive requests mostly do
-    for (const i of [0, ...order]) {
+    for (const [i, h, e] of [[0, 0, 0] as const, ...order]) {
       const v = distinct[i % distinct.length] as Values;
+      const [head, end] = [heads[h] as Buffer, ends[e] as Buffer];
       const written = line.of(v.id, v.method, v.path, v.query, v.status, v.us, v.bytes, v.remote, v.user, v.gone);
       // written after bytes already there, into no more room than it asked for
-      const into = Buffer.alloc(3 + written.most, 0x7c);
-      const end = written.writeInto(into, 3);
-      t.true(end <= into.length);
-      const got = JSON.parse(`{${into.toString('utf8', 3, end)}}`) as Record<string, unknown>;
-      t.deepEqual(Object.entries(got), Object.entries(expected(v, fields)));
+      const into = Buffer.alloc(3 + head.length + written.most + end.length, 0x7c);
+      const to = written.writeFramed(into, 3, head, end);
+      t.true(to <= into.length);
+      t.is(into[to - 1], 0x0a);
+      const got = JSON.parse(into.toString('utf8', 3, to)) as Record<string, unknown>;
+      t.deepEqual(Object.entries(got), [['time', h + 1], ...Object.entries(expected(v, fields)), ['msg', e === 0 ? 'request' : 'other é']]);
     }
   }), { numRuns: soakRuns(300) });
 });
@@ -77,7 +84,8 @@ test('a request id that is not plain is written as JSON writes it', (t) => {
   const line = new AccessLineBytes(['reqId'], redact);
   for (const id of ['a"b', 'back\\slash', 'ü-€-𝄞', 'tab\there', '\u0001']) {
     const written = line.of(id, 'GET', '/', '', 200, 1, 0, '', undefined, false);
-    const into = Buffer.alloc(written.most);
-    t.is((JSON.parse(`{${into.toString('utf8', 0, written.writeInto(into, 0))}}`) as { reqId: string }).reqId, id);
+    const [head, end] = [Buffer.from('{"h":0'), Buffer.from('}')];
+    const into = Buffer.alloc(head.length + written.most + end.length);
+    t.is((JSON.parse(into.toString('utf8', 0, written.writeFramed(into, 0, head, end))) as { reqId: string }).reqId, id);
   }
 });

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { jsonLogger } from '../../src/server/logger.ts';
-import type { LineBytes } from '../../src/server/line-bytes.ts';
+import type { FramedMembers } from '../../src/server/line-bytes.ts';
 
 const lines = (log: (l: ReturnType<typeof jsonLogger>) => void): Record<string, unknown>[] => {
   let text = '';
@@ -59,14 +59,26 @@ test('a line names each key once, also when the fields name level, time or msg',
   t.like(JSON.parse(text) as object, { msg: 'given', level: 'custom', time: 1 });
 });
 
-test('an info line of members that write their own bytes has level, time, the members and msg, its time the clock\'s', (t) => {
-  const members = (text: string): LineBytes => ({ most: Buffer.byteLength(text), writeInto: (into, at) => at + Buffer.from(text).copy(into, at) });
-  const before = Date.now();
-  const [a, b] = lines((l) => {
-    l.infoMembers(members('"reqId":"r-1","path":"/é"'), 'request');
-    l.infoMembers(members('"n":2'), 'other "quoted"');
+test('an info line of members that write their own bytes has level, time, the members and msg, its time the clock\'s at the reading given', (t) => {
+  const members = (text: string): FramedMembers => ({
+    most: Buffer.byteLength(text),
+    writeFramed: (into, at, head, end) => {
+      Buffer.from(head).copy(into, at);
+      const to = at + head.length + Buffer.from(text).copy(into, at + head.length);
+      return to + Buffer.from(end).copy(into, to);
+    },
   });
+  const before = Date.now();
+  const [a, b, c] = lines((l) => {
+    l.infoMembers(members(',"reqId":"r-1","path":"/é"'), 'request', performance.now());
+    l.infoMembers(members(',"n":2'), 'other "quoted"', performance.now());
+    l.infoMembers(members(''), 'none', performance.now() - 5000);
+  });
+  const after = Date.now();
   t.deepEqual(a, { level: 30, time: a?.time, reqId: 'r-1', path: '/é', msg: 'request' });
   t.deepEqual(b, { level: 30, time: b?.time, n: 2, msg: 'other "quoted"' });
-  t.true((a?.time as number) >= before && (a?.time as number) <= Date.now());
+  t.deepEqual(c, { level: 30, time: c?.time, msg: 'none' });
+  // within the half ms the clocks' difference is taken to
+  t.true((a?.time as number) >= before - 1 && (a?.time as number) <= after + 1);
+  t.true((c?.time as number) >= before - 5001 && (c?.time as number) <= after - 4999);
 });

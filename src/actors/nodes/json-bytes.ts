@@ -10,6 +10,7 @@
  * escaping and UTF-8 encoding, so the bytes are those of the text the
  * string encoders make (json-value-text.ts).
  */
+import { Buffer } from 'node:buffer';
 import { stringText } from './json-value-text.ts';
 import type { JsonBuffer } from './json-writer.ts';
 

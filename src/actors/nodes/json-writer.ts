@@ -6,6 +6,7 @@
  * and values are turned into text by encoders made once per schema node
  * (json-name-text.ts, json-value-text.ts).
  */
+import { Buffer } from 'node:buffer';
 import type { HolderMeta } from '../../data/data-container.ts';
 import type { DataNodeMeta, LeafListMeta, LeafMeta, ModuleMeta, SchemaNode } from '../../meta/meta.ts';
 import type { FieldValue } from '../../data/field-value.ts';

@@ -9,6 +9,7 @@
  * Chunks are strings, or UTF-8 bytes once a long read moved its text into
  * bytes as it went (JsonBuffer.spill); `asText` gives the same read as text.
  */
+import { Buffer } from 'node:buffer';
 import { Runner, type Co } from '../co.ts';
 import { TurnBudget } from '../../base/turn-budget.ts';
 import { giveBackChunkBytes, packChunk } from '../../base/chunk-bytes.ts';

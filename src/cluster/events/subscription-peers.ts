@@ -12,6 +12,7 @@
  *   and answers; its errors are the caller's. An owner that is gone has
  *   no subscriptions (no responders): no-such-subscription.
  */
+import { Buffer } from 'node:buffer';
 import { RequestError, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, RetentionPolicy, StorageType, DiscardPolicy } from '@nats-io/jetstream';
 import { restconfError, RestconfFailure, type RestconfError } from '../../errors/index.ts';

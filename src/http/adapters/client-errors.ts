@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { Duplex } from 'node:stream';
 import type { NodeRequest } from './node-request.ts';
 import { statusLine } from './status-line.ts';

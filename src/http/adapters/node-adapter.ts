@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { createServer as createHttpServer } from 'node:http';
 import { createSecureServer, createServer as createH2cServer } from 'node:http2';
 import type { Server, Socket } from 'node:net';

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { ServerResponse } from 'node:http';
 import { constants, type Http2ServerResponse } from 'node:http2';
 import { giveBackChunkBytes, isLentChunk } from '../../base/chunk-bytes.ts';

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { CoreResponse } from '../exchange.ts';
 
 /** Whether this answer carries body bytes (RFC 9110: never for HEAD, 1xx, 204, 304). */

@@ -5,6 +5,7 @@
  * string into UTF-8 on every write) then encodes it once, not once per
  * socket. Holds on to the last text and its bytes only.
  */
+import { Buffer } from 'node:buffer';
 let lastText = '';
 let lastBytes: Uint8Array = new Uint8Array(0);
 

@@ -1,6 +1,6 @@
 import type { HttpRequest, HttpResponse } from '@trufflesuite/uws-js-unofficial';
 import { giveBackChunkBytes } from '../../base/chunk-bytes.ts';
-import { REQUEST_ID_FIELD, type CoreResponse, type ResponseBody } from '../exchange.ts';
+import type { CoreResponse, ResponseBody } from '../exchange.ts';
 import type { ExchangeSettings } from './adapter-options.ts';
 import { BodyQueue, type FlowControl } from './body-queue.ts';
 import { checkResponseHead } from './check-response-head.ts';
@@ -242,10 +242,9 @@ export class UwsExchange extends ExchangeRequest implements BodySink, FlowContro
 
 const noop = (): void => {};
 
-/** Status and the core's headers, in one call (uws-head.ts), then the request's id (apart: the head's bytes are kept for many answers); framing headers are uWS's to write. */
+/** Status, the core's headers and the request's id, in one call (uws-head.ts); framing headers are uWS's to write. */
 const writeHead = (res: HttpResponse, response: CoreResponse): void => {
   res.writeStatus(headOf(response));
-  if (response.requestId !== undefined) res.writeHeader(REQUEST_ID_FIELD, response.requestId);
 };
 
 /** uWS copies what it does not send at once: a read's lent bytes go back after `end` (chunk-bytes.ts). */

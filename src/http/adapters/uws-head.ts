@@ -1,4 +1,5 @@
-import type { CoreResponse } from '../exchange.ts';
+import { Buffer } from 'node:buffer';
+import { REQUEST_ID_FIELD, type CoreResponse } from '../exchange.ts';
 import { checkedForGood } from './check-response-head.ts';
 import { statusLine } from './status-line.ts';
 
@@ -35,8 +36,15 @@ let lastHeaders: object | undefined;
 let lastStatus = 0;
 let lastHead: Uint8Array = new Uint8Array(0);
 
-/** What `writeStatus` is given for a head checkResponseHead passed: its kept bytes, else its text. */
+/** What `writeStatus` is given for a head checkResponseHead passed, with the request's id when it has one. */
 export const headOf = (response: CoreResponse): string | Uint8Array => {
+  const head = headersOf(response);
+  const id = response.requestId;
+  return id === undefined ? head : withRequestId(head, id);
+};
+
+/** The status and the core's headers: their kept bytes, else their text. */
+const headersOf = (response: CoreResponse): string | Uint8Array => {
   const headers = response.headers;
   const status = response.status;
   if (headers === lastHeaders && status === lastStatus) return lastHead;
@@ -50,3 +58,48 @@ export const headOf = (response: CoreResponse): string | Uint8Array => {
   lastHead = head;
   return head;
 };
+
+/**
+ * A head and `x-request-id`: the id differs per answer, so it is written
+ * after a copy of the kept head in memory kept for that, and the view of
+ * the length they take given (uWS copies it before writeStatus returns):
+ * the head is copied there only when it is not the one there already, the
+ * id's characters one by one. Given apart (writeHeader), the id and the
+ * field's name would each be made into bytes through V8's API, which costs
+ * more than the rest of the access line. An id longer than 64 characters
+ * or above ASCII (only a client's could be, and only of plain characters:
+ * request-id.ts) and a head given as text are joined as text.
+ */
+const ID_FIELD = `\r\n${REQUEST_ID_FIELD}: `;
+const ID_FIELD_BYTES = Buffer.from(ID_FIELD);
+const ID_MOST = 64;
+const MEMORY_BYTES = 4096;
+const memory = new ArrayBuffer(MEMORY_BYTES);
+const written = new Uint8Array(memory);
+/** A view of the memory per length, made when first needed. */
+const views: (Uint8Array | undefined)[] = [];
+/** The head copied into the memory, and where its id goes. */
+let headThere: Uint8Array | undefined;
+let idAt = 0;
+
+const withRequestId = (head: string | Uint8Array, id: string): string | Uint8Array => {
+  if (typeof head === 'string') return head + ID_FIELD + id;
+  if (id.length > ID_MOST) return joined(head, id);
+  if (head !== headThere) {
+    if (head.length + ID_FIELD_BYTES.length + ID_MOST > MEMORY_BYTES) return joined(head, id);
+    written.set(head, 0);
+    written.set(ID_FIELD_BYTES, head.length);
+    headThere = head;
+    idAt = head.length + ID_FIELD_BYTES.length;
+  }
+  for (let i = 0; i < id.length; i += 1) {
+    const c = id.charCodeAt(i);
+    if (c > 0x7e) return joined(head, id);
+    written[idAt + i] = c;
+  }
+  const length = idAt + id.length;
+  return (views[length] ??= new Uint8Array(memory, 0, length));
+};
+
+/** The head's bytes and the field, as uWS would write the text (UTF-8). */
+const joined = (head: Uint8Array, id: string): Uint8Array => Buffer.concat([head, Buffer.from(ID_FIELD + id)]);

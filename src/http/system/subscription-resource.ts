@@ -6,6 +6,7 @@
  * with its stream: a client that goes away deletes it (RFC 8650 §3.4), and
  * delete-, kill-subscription or stop-time end the stream.
  */
+import { Buffer } from 'node:buffer';
 import { timingSafeEqual } from 'node:crypto';
 import { finalize, takeUntil, type Observable } from 'rxjs';
 import type { EventHub, StreamEvent } from '../../streams/index.ts';

@@ -1,4 +1,5 @@
 /** HTTP Basic (RFC 7617) against the user file, verified once per credential and cached. */
+import { Buffer } from 'node:buffer';
 import { statSync } from 'node:fs';
 import { AuthFailure, type Identity } from './identity.ts';
 import { readUsers, verifyPassword, type UserRecord } from './password-file.ts';

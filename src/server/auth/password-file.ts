@@ -6,6 +6,7 @@
  * hashed with scrypt from node:crypto (memory-hard; parameters stored per
  * line so they can be raised later). Blank lines and `#` comments are kept.
  */
+import { Buffer } from 'node:buffer';
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 

@@ -124,6 +124,27 @@ test('uWS: answers sharing one frozen header object each get their own status li
   ]);
 });
 
+test('uWS: each answer carries its own request id after its head, whatever ids and heads the answers before it had', async (t) => {
+  const shared = Object.freeze({ 'content-type': 'application/json' });
+  const other = Object.freeze({ 'content-type': 'text/plain', vary: 'accept' });
+  // longer and shorter than the one before, past 64 characters, above ASCII (written as UTF-8, as uWS writes text)
+  const ids: Record<string, string> = { '/1': 'a-1', '/2': 'a-10000', '/3': 'b', '/4': 'x'.repeat(100), '/5': 'caf\u00e9', '/6': 'a-2' };
+  const server = await listenUws((req) => ({
+    status: req.path === '/3' ? 404 : 200,
+    headers: req.path === '/2' || req.path === '/6' ? other : req.path === '/5' ? { ...shared } : shared,
+    body: '{}',
+    requestId: ids[req.path] ?? '',
+  }), { host: '127.0.0.1', port: 0 });
+  const paths = ['/1', '/2', '/3', '/4', '/5', '/6', '/1', '/3'];
+  const heads = await headsOf(server.port, paths);
+  await server.close();
+  t.deepEqual(heads, paths.map((p) => {
+    const fields = p === '/2' || p === '/6' ? 'content-type: text/plain\nvary: accept' : 'content-type: application/json';
+    const id = Buffer.from(ids[p] ?? '').toString('latin1');
+    return `${p === '/3' ? 'HTTP/1.1 404 Not Found' : 'HTTP/1.1 200 OK'}\n${fields}\nx-request-id: ${id}`;
+  }));
+});
+
 test('uWS: the status line and every header field of an answer reach the client as written, each on its own line, once', async (t) => {
   const server = await listenUws(() => ({
     status: 201,

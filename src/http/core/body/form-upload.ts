@@ -7,6 +7,7 @@
  * its most ends the read with invalid-value. The read ends only once the
  * form has ended: a part after the file fails it (400).
  */
+import { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { restconfError, RestconfFailure } from '../../../errors/index.ts';
 import type { Interval, LeafMeta, AnydataMeta } from '../../../meta/meta.ts';

@@ -5,6 +5,7 @@
  * parsed with positions (400 malformed-message with line and column).
  * Undefined when the request has no body (or only whitespace).
  */
+import { Buffer } from 'node:buffer';
 import type { NumberTexts } from '../../../data/json/index.ts';
 import { parseJsonText } from '../../../data/json/index.ts';
 import { restconfError, RestconfFailure } from '../../../errors/index.ts';
