@@ -151,7 +151,7 @@ export const serveCommand = async (argv: readonly string[], usage = ''): Promise
   if (workers !== undefined && worker === undefined) {
     return superviseWorkers({ count: workers, replica: values['replica-id'] ?? `${hostname()}-${randomUUID().slice(0, 8)}`, host: values.host ?? '127.0.0.1', port: port ?? 8080 });
   }
-  const logger = jsonLogger(logMemory === undefined ? standardOutput() : logSink(1, { maxPendingBytes: logMemory, bufferBytes: Math.min(64 * 1024, logMemory / 4) }));
+  const logger = jsonLogger(logMemory === undefined ? standardOutput() : logSink(1, { maxPendingBytes: logMemory, bufferBytes: Math.min(256 * 1024, logMemory / 4) }));
   const options: ServerOptions = {
     searchPath: values.path,
     modules,

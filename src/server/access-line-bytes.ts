@@ -136,8 +136,9 @@ const idInto = (id: string, into: Uint8Array, at: number): number => {
   for (let i = 0; i < id.length; i += 1) {
     const c = id.charCodeAt(i);
     if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return at + Buffer.from(JSON.stringify(id).slice(1, -1)).copy(into, at);
+    into[at + i] = c;
   }
-  return asciiInto(id, into, at);
+  return at + id.length;
 };
 
 const ZERO = 0x30;

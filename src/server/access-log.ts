@@ -10,9 +10,9 @@
  * as the 500 the core made for no one.
  */
 import { Buffer } from 'node:buffer';
-import { performance } from 'node:perf_hooks';
 import { REQUEST_ID_FIELD, type CoreRequest, type CoreResponse, type Handler } from '../http/exchange.ts';
 import { requestId } from './request-id.ts';
+import { clockAtAnswer, clockAtEntry } from './request-clock.ts';
 import { clientAddress } from '../http/forwarded/index.ts';
 import { authenticatedAs } from './auth/authenticate.ts';
 import { fileLogSink } from './log-sink.ts';
@@ -75,13 +75,13 @@ export const withAccessLog = (inner: Handler, logger: Logger, enabled: () => boo
   /** The answer logged, with the request's id for the transport to write. */
   const logged = (req: CoreRequest, res: CoreResponse, started: number): CoreResponse => {
     const id = requestId(req);
-    const answered = performance.now();
+    const answered = clockAtAnswer(req);
     write(req, id, countedStatus(req, res), answered, answered - started, bodyBytes(res), remote ? clientAddress(req) : '');
     return withRequestId(res, id);
   };
   return (req) => {
     if (!enabled()) return inner(req);
-    const started = performance.now();
+    const started = clockAtEntry(req);
     const answer = inner(req);
     // an answer given at once is logged here: no closure made for it
     return answer instanceof Promise ? answer.then((res) => logged(req, res, started)) : logged(req, answer, started);

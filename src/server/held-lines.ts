@@ -10,8 +10,19 @@ import type { LineBytes } from './line-bytes.ts';
 
 type Utf8Writable = Buffer & { utf8Write(text: string, at: number, most: number): number };
 
+/** Chunks kept for use again once written. */
+const SPARE_CHUNKS = 2;
+
 export class HeldLines {
   readonly #chunkBytes: number;
+  /**
+   * The memory of chunks this made, and of those whose bytes were written,
+   * the ones to write into again: a chunk made anew for every write is
+   * memory outside the engine's heap that its collector counts, and enough
+   * of it brings on a full collection every few seconds under load.
+   */
+  readonly #ours = new WeakSet<ArrayBufferLike>();
+  readonly #spare: ArrayBufferLike[] = [];
   /** Chunks written full, in order. */
   #full: Buffer[] = [];
   #fullBytes = 0;
@@ -50,6 +61,12 @@ export class HeldLines {
     return all;
   }
 
+  /** Bytes `take` gave (or the rest of them), once written: their chunk is written into again. */
+  giveBack(bytes: Uint8Array): void {
+    const memory = bytes.buffer;
+    if (this.#ours.has(memory) && this.#spare.length < SPARE_CHUNKS && !this.#spare.includes(memory)) this.#spare.push(memory);
+  }
+
   /** Lines held. */
   lines(): number {
     let n = this.#chunk === undefined ? 0 : countLines(this.#chunk.subarray(0, this.#used));
@@ -69,7 +86,9 @@ export class HeldLines {
     const chunk = this.#chunk;
     if (chunk !== undefined && chunk.length - this.#used >= most) return chunk;
     this.#seal();
-    const made = Buffer.allocUnsafe(Math.max(most, this.#chunkBytes));
+    const spare = most <= this.#chunkBytes ? this.#spare.pop() : undefined;
+    const made = spare === undefined ? Buffer.allocUnsafe(Math.max(most, this.#chunkBytes)) : Buffer.from(spare);
+    if (spare === undefined && made.byteLength === this.#chunkBytes && made.byteOffset === 0 && made.buffer.byteLength === this.#chunkBytes) this.#ours.add(made.buffer);
     this.#chunk = made;
     return made;
   }

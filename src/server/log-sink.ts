@@ -20,7 +20,7 @@ import { countLines, HeldLines } from './held-lines.ts';
 import type { LineBytes } from './line-bytes.ts';
 
 export interface LogSinkOptions {
-  /** Bytes gathered before a write starts (default 64 KiB). */
+  /** Bytes gathered before a write starts (default 256 KiB). */
   readonly bufferBytes?: number;
   /** The longest a line waits before a write starts, in ms (default 1000). */
   readonly flushMs?: number;
@@ -90,7 +90,7 @@ class Sink implements LogSink {
     const d = writableDescriptor(fd);
     this.#fd = d.fd;
     this.#own = d.own;
-    this.#bufferBytes = o.bufferBytes ?? 64 * 1024;
+    this.#bufferBytes = o.bufferBytes ?? 256 * 1024;
     this.#flushMs = o.flushMs ?? 1000;
     this.#maxPending = Math.max(o.maxPendingBytes ?? 4 * 1024 * 1024, this.#bufferBytes);
     // a chunk with room past the buffer's size: the line that fills the buffer mostly fits in the same chunk
@@ -205,6 +205,7 @@ class Sink implements LogSink {
       // the destination failed (a full disk: ENOSPC): these lines are lost, counted
       this.#writing = undefined;
       this.#drop(countLines(bytes), `${err.code ?? 'error'}: ${err.message}`);
+      this.#held.giveBack(bytes);
       this.#next(true);
       return;
     }
@@ -214,6 +215,7 @@ class Sink implements LogSink {
       return;
     }
     this.#writing = undefined;
+    this.#held.giveBack(bytes);
     this.#next(false);
   }
 

@@ -4,7 +4,7 @@
  * rxconf-server stats container reads it by status (http-stats.ts); it
  * counts with /metrics off too.
  */
-import { performance } from 'node:perf_hooks';
+import { clockAtAnswer, clockAtEntry } from './request-clock.ts';
 import type { CoreRequest, CoreResponse, Handler } from '../http/exchange.ts';
 import { countedStatus } from './access-log.ts';
 import type { Family, Sample } from './prometheus-text.ts';
@@ -31,25 +31,25 @@ export class RequestMetrics {
   /** Counts every answer of `inner`. */
   wrap(inner: Handler): Handler {
     return (req) => {
-      const started = performance.now();
+      const started = clockAtEntry(req);
       let answer;
       try {
         answer = inner(req);
       } catch (e) {
-        this.observe(methodOf(req), 500, (performance.now() - started) / 1000);
+        this.observe(methodOf(req), 500, (clockAtAnswer(req) - started) / 1000);
         throw e;
       }
       // an answer given at once is counted here: no closure made for it
       if (!(answer instanceof Promise)) return this.counted(req, answer, started);
       return answer.then((res) => this.counted(req, res, started), (e: unknown) => {
-        this.observe(methodOf(req), 500, (performance.now() - started) / 1000);
+        this.observe(methodOf(req), 500, (clockAtAnswer(req) - started) / 1000);
         throw e;
       });
     };
   }
 
   private counted(req: CoreRequest, res: CoreResponse, started: number): CoreResponse {
-    this.observe(methodOf(req), countedStatus(req, res), (performance.now() - started) / 1000);
+    this.observe(methodOf(req), countedStatus(req, res), (clockAtAnswer(req) - started) / 1000);
     return res;
   }
 

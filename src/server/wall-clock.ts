@@ -3,7 +3,8 @@
  * `performance.now()` reading a caller already made: the access log reads
  * the clock once at an answer for both its duration and its line's time.
  * The difference between the two clocks is read again every 100 ms of the
- * monotonic one, so a step of the system clock shows within that.
+ * monotonic one (from the reading given and Date.now()), so a step of the
+ * system clock shows within that.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -13,11 +14,12 @@ const RESYNC_MS = 100;
 let syncedAt = performance.now();
 let offset = Date.now() + 0.5 - syncedAt;
 
-/** Date.now() as of `monotonic`, a performance.now() reading. */
+/** Date.now() as of `monotonic`, a performance.now() reading just made (when the clocks' difference is due, it is taken as made with Date.now()). */
 export const wallTimeAt = (monotonic: number): number => {
   if (monotonic - syncedAt >= RESYNC_MS) {
-    syncedAt = performance.now();
-    offset = Date.now() + 0.5 - syncedAt;
+    // the reading was made just before: taken as made with this one
+    syncedAt = monotonic;
+    offset = Date.now() + 0.5 - monotonic;
   }
   return Math.floor(monotonic + offset);
 };

@@ -51,3 +51,22 @@ test('lines that write their own bytes and lines of text are held in the order t
   t.is(held.lines(), lines.length);
   t.is(held.take().toString(), text);
 });
+
+test('the memory of lines once written is written into again, and what it then holds is the new lines only', (t) => {
+  const held = new HeldLines(4096);
+  held.add('first\n');
+  const first = held.take();
+  held.add('held meanwhile\n');
+  const second = held.take();
+  t.not(second.buffer, first.buffer, 'not before it is given back');
+  held.giveBack(first);
+  held.add('x\n');
+  const third = held.take();
+  t.is(third.buffer, first.buffer);
+  t.is(third.toString(), 'x\n');
+  // bytes it did not make (a join of several chunks, a copy) are not taken as its own
+  const foreign = Buffer.alloc(4096);
+  held.giveBack(foreign);
+  held.add('y\n');
+  t.not(held.take().buffer, foreign.buffer);
+});
