@@ -21,7 +21,6 @@
  * Unbundled sources (no build identity, as in rxconf's own tests) use the
  * cache only when RXCONF_CACHE_DIR names it (cache-build.ts).
  */
-import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -4,7 +4,6 @@
  * Every request carries the connection's credentials and headers. Event
  * streams are event-stream.ts (kept apart so a plain request loads no rxjs).
  */
-import { Buffer } from 'node:buffer';
 import type { ClientRequest, IncomingHttpHeaders, IncomingMessage, RequestOptions } from 'node:http';
 import { createRequire } from 'node:module';
 import type { ConnectOptions } from './connect-options.ts';

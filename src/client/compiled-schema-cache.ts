@@ -15,7 +15,6 @@
  * serialize as it is (recursive groupings, compiled on first access, or
  * anything but plain objects, arrays, Maps and Sets) is not kept.
  */
-import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -5,7 +5,6 @@
  * against. Checked at run time with an io-ts codec (JavaScript callers
  * have no compiler to do it); every problem is reported at once.
  */
-import { Buffer } from 'node:buffer';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 

@@ -18,7 +18,6 @@
  * else ~/.cache/rxconf (%LOCALAPPDATA%\rxconf on Windows,
  * ~/Library/Caches/rxconf on macOS); entries under `schemas/`.
  */
-import { Buffer } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';

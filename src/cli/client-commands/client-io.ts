@@ -1,5 +1,4 @@
 /** Where a client command writes and reads: results to `out` (stdout), problems to `err` (stderr), `--data -` from stdin. */
-import { Buffer } from 'node:buffer';
 export interface ClientIo {
   readonly out: (text: string) => void;
   readonly err: (line: string) => void;

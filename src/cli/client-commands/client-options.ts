@@ -3,7 +3,6 @@
  * speaks, which CAs it trusts) and what they make: the ConnectOptions of
  * the connection. `--user` and `--token` are kept out of what is printed.
  */
-import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import type { ConnectOptions } from '../../client/connect-options.ts';
 import { UsageError } from '../usage-error.ts';

@@ -4,7 +4,6 @@
  * as the TLS client on it (the server's certificate checked against `ca`,
  * our own certificate presented) and send RESTCONF requests over HTTP/2.
  */
-import { Buffer } from 'node:buffer';
 import { connect as connectH2, type ClientHttp2Session, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
 import { createServer, type Server, type Socket } from 'node:net';
 import { checkServerIdentity, connect as connectTls, type TLSSocket } from 'node:tls';

@@ -4,7 +4,6 @@
  * TLS connection) and its answer streamed back as it comes (event streams
  * included). With no session yet, or after it ended, 503.
  */
-import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { OutgoingHttpHeaders } from 'node:http2';
 import type { CallHomeSession } from './call-home-listener.ts';

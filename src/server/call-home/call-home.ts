@@ -6,7 +6,6 @@
  * HTTP/1.1 by ALPN. The clients can change while it runs (`update`, from
  * the rxconf-server configuration when an edit is committed).
  */
-import { Buffer } from 'node:buffer';
 import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { answerClientError } from '../../http/adapters/client-errors.ts';
 import type { ExchangeSettings } from '../../http/adapters/adapter-options.ts';
