@@ -43,7 +43,9 @@ export const requestSlot = <T>(): RequestSlot<T> => {
     },
     of: (request) => {
       const req = originOf(request) as Carrier;
-      return (req[SLOTS]?.[index] as T | undefined) ?? kept.get(req);
+      // a request that took the array keeps every slot there (an empty one is no reason to look in the WeakMap)
+      const values = req[SLOTS];
+      return values === undefined ? kept.get(req) : (values[index] as T | undefined);
     },
   };
 };
