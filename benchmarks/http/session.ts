@@ -71,9 +71,18 @@ export const runSession = async (entries: number, rows: readonly Row[], c: Sessi
   };
   try {
     // the subjects: rxconf as shipped, and on node:http when a row compares that path
-    const shipped = pairs.has('uws') || pairs.has('quiet') ? await startRxconf('rxconf', [], true) : undefined;
+    const shipped = pairs.has('uws') || (pairs.has('quiet') && c.before !== undefined) ? await startRxconf('rxconf', [], true) : undefined;
     const onHttp1 = pairs.has('node-http') ? await startRxconf('rxconf-http1', ['--transport', 'http1'], shipped === undefined) : undefined;
-    const subjectOf = (row: Row): Rxconf | undefined => (pairOf(row) === 'node-http' ? onHttp1 : shipped);
+    // The access log's rows compare two servers that differ in the log alone: started together, each
+    // serving the same requests in the same order. The server of the other rows would carry their
+    // history (code compiled for every kind of request they made, a heap grown by their edits) against
+    // a -q server that served only these rows.
+    const logged = pairs.has('quiet') && c.before === undefined ? await startRxconf('rxconf-log', [], shipped === undefined && onHttp1 === undefined) : undefined;
+    const subjectOf = (row: Row): Rxconf | undefined => {
+      const pair = pairOf(row);
+      if (pair === 'node-http') return onHttp1;
+      return pair === 'quiet' && logged !== undefined ? logged : shipped;
+    };
     const probes = new Map<Row, Probe>();
     const probe = async (row: Row): Promise<Probe | undefined> => {
       try {
