@@ -9,9 +9,9 @@
  * that (`clientGone`, status 499 as nginx writes it: nothing was sent), not
  * as the 500 the core made for no one.
  */
-import { Buffer } from 'node:buffer';
 import { REQUEST_ID_FIELD, type CoreRequest, type CoreResponse, type Handler } from '../http/exchange.ts';
 import { requestId } from './request-id.ts';
+import { utf8Length } from './utf8-length.ts';
 import { clockAtAnswer, clockAtEntry } from './request-clock.ts';
 import { clientAddress } from '../http/forwarded/index.ts';
 import { authenticatedAs } from './auth/authenticate.ts';
@@ -34,7 +34,7 @@ export const redactQuery = (query: string): string =>
 const bodyBytes = (res: CoreResponse): number | undefined => {
   const b = res.body;
   if (b === undefined) return 0;
-  if (typeof b === 'string') return Buffer.byteLength(b);
+  if (typeof b === 'string') return utf8Length(b);
   if (b instanceof Uint8Array) return b.byteLength;
   return undefined;
 };
