@@ -12,29 +12,28 @@
 import { performance } from 'node:perf_hooks';
 import type { CoreRequest } from '../http/exchange.ts';
 
-let entered: CoreRequest | undefined;
-let enteredAt = 0;
-let answered: CoreRequest | undefined;
-let answeredAt = 0;
+/** A reading of the clock made for one request, taken over once by the other stage. */
+class SharedReading {
+  #request: CoreRequest | undefined;
+  #at = 0;
+
+  /** The reading made for `request` (forgotten once taken), else a new one kept for it. */
+  take(request: CoreRequest): number {
+    if (this.#request === request) {
+      this.#request = undefined;
+      return this.#at;
+    }
+    this.#request = request;
+    this.#at = performance.now();
+    return this.#at;
+  }
+}
+
+const entry = new SharedReading();
+const answer = new SharedReading();
 
 /** The clock as `request` enters: the reading the stage outside made for it, else a new one left for the stage inside. */
-export const clockAtEntry = (request: CoreRequest): number => {
-  if (entered === request) {
-    entered = undefined;
-    return enteredAt;
-  }
-  entered = request;
-  enteredAt = performance.now();
-  return enteredAt;
-};
+export const clockAtEntry = (request: CoreRequest): number => entry.take(request);
 
 /** The clock at `request`'s answer: the reading the stage inside made for it, else a new one left for the stage outside. */
-export const clockAtAnswer = (request: CoreRequest): number => {
-  if (answered === request) {
-    answered = undefined;
-    return answeredAt;
-  }
-  answered = request;
-  answeredAt = performance.now();
-  return answeredAt;
-};
+export const clockAtAnswer = (request: CoreRequest): number => answer.take(request);
