@@ -33,13 +33,12 @@ export class AccessLineBytes implements FramedMembers {
   readonly #redact: (query: string) => string;
   /** The values the members were made of. */
   #last: Repeated = { method: '', path: '', query: '', status: -1, bytes: undefined, remote: '', user: undefined, gone: false };
-  /** The members before the first of the id and the duration, between them, after the last (`#between` only when there are both). */
-  #before = '';
-  #between = '';
-  #after = '';
+  /** The members' bytes before the first hole (the id's, else the duration's), before the duration (only when it is chosen), after the last hole. */
+  #before: Uint8Array = NONE;
+  #between: Uint8Array = NONE;
+  #after: Uint8Array = NONE;
   /** The runs of bytes written around the id and the duration, and the head, end and members they were made of. */
   #first: Uint8Array = NONE;
-  #second: Uint8Array = NONE;
   #third: Uint8Array = NONE;
   #firstHead: Uint8Array | undefined;
   #thirdEnd: Uint8Array | undefined;
@@ -70,27 +69,18 @@ export class AccessLineBytes implements FramedMembers {
   }
 
   writeFramed(into: Uint8Array, at: number, head: Uint8Array, end: Uint8Array): number {
-    if (head !== this.#firstHead) this.#joinHead(head);
-    if (end !== this.#thirdEnd) this.#joinEnd(end);
-    let to = bytesInto(this.#first, into, at);
-    if (this.#has.reqId) {
-      to = idInto(this.#id, into, to);
-      if (!this.#has.durationMs) return bytesInto(this.#third, into, to);
-      to = bytesInto(this.#second, into, to);
-    } else if (!this.#has.durationMs) {
-      return bytesInto(this.#third, into, to);
+    if (head !== this.#firstHead) {
+      this.#firstHead = head;
+      this.#first = Buffer.concat([head, this.#before]);
     }
-    return bytesInto(this.#third, into, durationInto(this.#us, into, to));
-  }
-
-  #joinHead(head: Uint8Array): void {
-    this.#firstHead = head;
-    this.#first = Buffer.concat([head, Buffer.from(this.#before)]);
-  }
-
-  #joinEnd(end: Uint8Array): void {
-    this.#thirdEnd = end;
-    this.#third = Buffer.concat([Buffer.from(this.#after), end]);
+    if (end !== this.#thirdEnd) {
+      this.#thirdEnd = end;
+      this.#third = Buffer.concat([this.#after, end]);
+    }
+    let to = bytesInto(this.#first, into, at);
+    if (this.#has.reqId) to = idInto(this.#id, into, to);
+    if (this.#has.durationMs) to = durationInto(this.#us, into, bytesInto(this.#between, into, to));
+    return bytesInto(this.#third, into, to);
   }
 
   /** The members around the request id and the duration, from the repeated values. */
@@ -107,21 +97,25 @@ export class AccessLineBytes implements FramedMembers {
     if (has.user && l.user !== undefined) after += `,"user":${JSON.stringify(l.user)}`;
     if (l.gone) after += ',"clientGone":true';
     if (l.bytes === undefined) after += ',"stream":true';
-    const duration = has.durationMs ? ',"durationMs":' : '';
-    // the runs between the holes: [id] then [duration], each when chosen
+    // the runs around the holes (the id's characters, its quotes in the runs; then the duration's):
+    // before the first hole, between the two (only with a duration), after the last
+    let first = before;
+    let between = '';
+    let last = after;
     if (has.reqId) {
-      this.#before = ',"reqId":"';
-      this.#between = `"${before}${duration}`;
-      if (has.durationMs) this.#after = after;
-      else this.#after = this.#between + after;
-    } else {
-      this.#before = `${before}${duration}`;
-      this.#between = '';
-      this.#after = has.durationMs ? after : '';
-      if (!has.durationMs) this.#before += after;
+      first = ',"reqId":"';
+      between = `"${before}`;
     }
-    this.#second = Buffer.from(this.#between);
-    this.#fixed = Buffer.byteLength(this.#before) + this.#second.length + Buffer.byteLength(this.#after);
+    if (has.durationMs) {
+      between += ',"durationMs":';
+    } else {
+      last = between + last;
+      between = '';
+    }
+    this.#before = Buffer.from(first);
+    this.#between = Buffer.from(between);
+    this.#after = Buffer.from(last);
+    this.#fixed = this.#before.length + this.#between.length + this.#after.length;
     this.#firstHead = undefined;
     this.#thirdEnd = undefined;
   }

@@ -88,7 +88,8 @@ export class HeldLines {
     this.#seal();
     const spare = most <= this.#chunkBytes ? this.#spare.pop() : undefined;
     const made = spare === undefined ? Buffer.allocUnsafe(Math.max(most, this.#chunkBytes)) : Buffer.from(spare);
-    if (spare === undefined && made.byteLength === this.#chunkBytes && made.byteOffset === 0 && made.buffer.byteLength === this.#chunkBytes) this.#ours.add(made.buffer);
+    // a chunk with memory of its own (not a slice of Buffer's shared pool) can be written into again
+    if (spare === undefined && made.byteOffset === 0 && made.buffer.byteLength === this.#chunkBytes) this.#ours.add(made.buffer);
     this.#chunk = made;
     return made;
   }
